@@ -1,0 +1,1 @@
+//! Criterion benchmarks of the koth engines live in `benches/`; run them with `cargo bench`.

@@ -1,0 +1,134 @@
+//! The result of a finished game: a ranking with ties plus per-player scores.
+
+use alloc::vec::Vec;
+
+use crate::{PerPlayer, PlayerId};
+
+/// How a finished game is described in one word.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
+pub enum OutcomeKind {
+    /// Exactly one player is first and every other player shares second place.
+    Win,
+    /// Every player shares first place.
+    Draw,
+    /// Any other ranking (free-for-all games).
+    Ranking,
+}
+
+/// A finished game's ranking (1-based places, ties share a place) and per-player scores.
+///
+/// Places are "competition" ranks: two players tied for first are both 1st and the next is 3rd.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Outcome {
+    places: PerPlayer<u32>,
+    scores: PerPlayer<i64>,
+}
+
+impl Outcome {
+    /// `winner` first, everyone else shares second place.
+    pub fn win(winner: PlayerId, scores: PerPlayer<i64>) -> Self {
+        let places = PerPlayer::from_fn(scores.len(), |p| if p == winner { 1 } else { 2 });
+        Outcome { places, scores }
+    }
+
+    /// Everyone shares first place.
+    pub fn draw(scores: PerPlayer<i64>) -> Self {
+        let places = scores.map(|_| 1);
+        Outcome { places, scores }
+    }
+
+    /// Places from scores: higher scores rank first, equal scores share a place.
+    pub fn from_scores(scores: Vec<i64>) -> Self {
+        let scores = PerPlayer::from_vec(scores);
+        let places = rank_descending(scores.values());
+        Outcome { places, scores }
+    }
+
+    /// Places from ranking keys (greater key ranks first, equal keys share a place), with
+    /// separately reported scores. Use a tuple key for a tie-break order.
+    pub fn from_keys<K: Ord>(keys: &[K], scores: PerPlayer<i64>) -> Self {
+        let places = rank_descending(keys);
+        Outcome { places, scores }
+    }
+
+    /// The 1-based place of `player` (ties share a place).
+    pub fn place(&self, player: PlayerId) -> u32 {
+        self.places[player]
+    }
+
+    /// The score of `player`.
+    pub fn score(&self, player: PlayerId) -> i64 {
+        self.scores[player]
+    }
+
+    /// All places, in seat order.
+    pub fn places(&self) -> &PerPlayer<u32> {
+        &self.places
+    }
+
+    /// All scores, in seat order.
+    pub fn scores(&self) -> &PerPlayer<i64> {
+        &self.scores
+    }
+
+    /// The sole first-placed player, if exactly one player is first.
+    pub fn winner(&self) -> Option<PlayerId> {
+        let mut firsts = self.places.iter().filter(|(_, place)| **place == 1);
+        match (firsts.next(), firsts.next()) {
+            (Some((p, _)), None) => Some(p),
+            _ => None,
+        }
+    }
+
+    /// Win, draw or a general ranking.
+    pub fn kind(&self) -> OutcomeKind {
+        let n = self.places.len();
+        let firsts = self.places.values().iter().filter(|p| **p == 1).count();
+        if firsts == n {
+            OutcomeKind::Draw
+        } else if firsts == 1 && self.places.values().iter().all(|p| *p <= 2) {
+            OutcomeKind::Win
+        } else {
+            OutcomeKind::Ranking
+        }
+    }
+}
+
+fn rank_descending<K: Ord>(keys: &[K]) -> PerPlayer<u32> {
+    keys.iter()
+        .map(|k| 1 + keys.iter().filter(|other| *other > k).count() as u32)
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use alloc::vec;
+
+    #[test]
+    fn competition_ranks() {
+        let o = Outcome::from_scores(vec![5, 9, 9, 1]);
+        assert_eq!(o.places().values(), &[3, 1, 1, 4]);
+        assert_eq!(o.winner(), None);
+        assert_eq!(o.kind(), OutcomeKind::Ranking);
+    }
+
+    #[test]
+    fn win_and_draw() {
+        let w = Outcome::win(PlayerId(1), PerPlayer::from_vec(vec![0, 0]));
+        assert_eq!(w.winner(), Some(PlayerId(1)));
+        assert_eq!(w.kind(), OutcomeKind::Win);
+        let d = Outcome::draw(PerPlayer::from_vec(vec![3, 4]));
+        assert_eq!(d.kind(), OutcomeKind::Draw);
+        assert_eq!(d.place(PlayerId(1)), 1);
+    }
+
+    #[test]
+    fn tuple_keys_break_ties() {
+        let o = Outcome::from_keys(&[(3, 1), (3, 2), (1, 9)], PerPlayer::from_vec(vec![3, 3, 1]));
+        assert_eq!(o.places().values(), &[2, 1, 3]);
+    }
+}

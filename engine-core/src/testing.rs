@@ -1,0 +1,233 @@
+//! The generic conformance check every game runs (feature `testing`).
+//!
+//! [`Conformance::run`] plays many random games from random seeds (driven by proptest, so a
+//! failure shrinks to a small seed and is reported with it) and checks, at every step:
+//! - nothing panics, and every player can be observed;
+//! - every action that [`Game::legal_actions`] lists is accepted;
+//! - a refused joint action (an `Err`) leaves the state unchanged and appends no events;
+//! - a joint action with the wrong number of actions is refused with
+//!   [`StepError::WrongActionCount`];
+//! - the outcome is `None` while the game runs and `Some` once nobody acts, with places in
+//!   `1..=players` (someone first) and every score within [`Game::score_bounds`];
+//! - terminal states refuse every action with [`StepError::GameOver`];
+//! - replaying the same seed and the same actions gives identical states and events.
+
+use alloc::format;
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use proptest::test_runner::{Config as ProptestConfig, TestCaseError, TestRunner};
+use rand_core::{RngCore, SeedableRng};
+use rand_pcg::Pcg64Mcg;
+
+use crate::{Game, PlayerId, StepError};
+
+/// A conformance run: which game setup to play and how much.
+#[derive(Clone, Debug)]
+pub struct Conformance<G: Game> {
+    /// The config every random game starts from.
+    pub config: G::Config,
+    /// The number of seats.
+    pub players: usize,
+    /// The number of random games (proptest cases).
+    pub cases: u32,
+    /// A game still running after this many joint actions is cut short (and still checked).
+    pub max_steps: u32,
+}
+
+type Record<G> = (Vec<<G as Game>::Action>, Result<Vec<<G as Game>::Event>, String>);
+
+impl<G: Game> Conformance<G> {
+    /// A run of 64 games of at most 2000 steps each.
+    pub fn new(config: G::Config, players: usize) -> Self {
+        Conformance {
+            config,
+            players,
+            cases: 64,
+            max_steps: 2000,
+        }
+    }
+
+    /// Sets the number of random games.
+    pub fn cases(mut self, cases: u32) -> Self {
+        self.cases = cases;
+        self
+    }
+
+    /// Sets the step limit per game.
+    pub fn max_steps(mut self, max_steps: u32) -> Self {
+        self.max_steps = max_steps;
+        self
+    }
+
+    /// Runs the check, choosing each acting player's action uniformly among
+    /// [`Game::legal_actions`]. Panics (with the failing seed) if any property fails.
+    pub fn run_legal(&self) {
+        self.run(|game, player, rng| {
+            let mut legal = Vec::new();
+            assert!(
+                game.legal_actions(player, &mut legal),
+                "run_legal needs a game that lists its legal actions"
+            );
+            assert!(!legal.is_empty(), "an acting player has no legal action");
+            let i = (rng.next_u64() % legal.len() as u64) as usize;
+            legal.swap_remove(i)
+        });
+    }
+
+    /// Runs the check with `random_action(state, player, rng)` choosing each acting player's
+    /// action (it may return illegal actions too: they must be refused cleanly). Panics (with
+    /// the failing seed) if any property fails.
+    pub fn run(&self, random_action: impl Fn(&G, PlayerId, &mut dyn RngCore) -> G::Action) {
+        let mut runner = TestRunner::new(ProptestConfig {
+            cases: self.cases,
+            failure_persistence: None,
+            ..ProptestConfig::default()
+        });
+        let result = runner.run(&proptest::num::u64::ANY, |seed| {
+            self.one_game(seed, &random_action)
+        });
+        if let Err(e) = result {
+            panic!("conformance failed: {e}");
+        }
+    }
+
+    fn one_game(
+        &self,
+        seed: u64,
+        random_action: &impl Fn(&G, PlayerId, &mut dyn RngCore) -> G::Action,
+    ) -> Result<(), TestCaseError> {
+        let fail = |msg: String| TestCaseError::fail(format!("seed {seed}: {msg}"));
+        let mut rng = Pcg64Mcg::seed_from_u64(seed);
+        let mut chooser = Pcg64Mcg::seed_from_u64(seed ^ 0x9e37_79b9_7f4a_7c15);
+        let mut game = G::new(&self.config, self.players, &mut rng)
+            .map_err(|e| fail(format!("the config was refused: {e}")))?;
+        let initial = game.clone();
+        let mut records: Vec<Record<G>> = Vec::new();
+        let mut states = Vec::new();
+        let mut events = Vec::new();
+        let mut legal = Vec::new();
+
+        for _ in 0..self.max_steps {
+            for p in PlayerId::all(game.num_players()) {
+                let _ = game.observe(p);
+            }
+            let to_act = game.to_act();
+            if to_act.is_over() {
+                break;
+            }
+            if game.outcome().is_some() {
+                return Err(fail(format!("turn {}: an outcome while running", game.turn())));
+            }
+            let players = to_act.players().to_vec();
+            let mut actions: Vec<G::Action> = players
+                .iter()
+                .map(|&p| random_action(&game, p, &mut chooser))
+                .collect();
+            // Every listed legal action must be accepted: try one of them for one player.
+            let probe = (chooser.next_u32() as usize) % players.len();
+            legal.clear();
+            if game.legal_actions(players[probe], &mut legal) {
+                if legal.is_empty() {
+                    return Err(fail(format!("{} acts but has no legal action", players[probe])));
+                }
+                let i = (chooser.next_u64() % legal.len() as u64) as usize;
+                actions[probe] = legal[i].clone();
+                // With every other action legal too, the step must succeed.
+                let all_legal = players.iter().zip(&actions).all(|(&p, a)| {
+                    let mut l = Vec::new();
+                    game.legal_actions(p, &mut l) && l.contains(a)
+                });
+                if all_legal {
+                    let mut probe_game = game.clone();
+                    let mut probe_rng = rng.clone();
+                    let mut ev = Vec::new();
+                    if let Err(e) = probe_game.step(&actions, &mut probe_rng, &mut ev) {
+                        return Err(fail(format!("legal joint action {actions:?} refused: {e}")));
+                    }
+                }
+            }
+            // The wrong number of actions is refused and changes nothing.
+            let before = game.clone();
+            let mut short = actions.clone();
+            short.pop();
+            let mut probe_rng = rng.clone();
+            match game.step(&short, &mut probe_rng, &mut events) {
+                Err(StepError::WrongActionCount { .. }) => {}
+                other => return Err(fail(format!("too few actions gave {other:?}"))),
+            }
+            if game != before || !events.is_empty() {
+                return Err(fail("a refused step changed the state".into()));
+            }
+
+            events.clear();
+            let result = game.step(&actions, &mut rng, &mut events);
+            match &result {
+                Ok(()) => {}
+                Err(_) => {
+                    if game != before || !events.is_empty() {
+                        return Err(fail(format!(
+                            "turn {}: refused actions {actions:?} changed the state",
+                            before.turn()
+                        )));
+                    }
+                }
+            }
+            records.push((actions, result.map(|()| events.clone()).map_err(|e| format!("{e}"))));
+            states.push(game.clone());
+        }
+
+        if game.to_act().is_over() {
+            let outcome = game
+                .outcome()
+                .ok_or_else(|| fail("nobody acts but there is no outcome".into()))?;
+            let n = game.num_players();
+            let (lo, hi) = game.score_bounds();
+            if outcome.places().len() != n || outcome.scores().len() != n {
+                return Err(fail("the outcome does not cover every player".into()));
+            }
+            if !outcome.places().values().contains(&1) {
+                return Err(fail("nobody is first".into()));
+            }
+            for (p, &place) in outcome.places().iter() {
+                if place < 1 || place as usize > n {
+                    return Err(fail(format!("{p} has place {place}")));
+                }
+                let score = outcome.score(p);
+                if score < lo || score > hi {
+                    return Err(fail(format!("{p} scored {score}, outside {lo}..={hi}")));
+                }
+            }
+            let after = game.clone();
+            let mut ev = Vec::new();
+            for acts in [Vec::new(), records.last().map(|r| r.0.clone()).unwrap_or_default()] {
+                match game.step(&acts, &mut rng, &mut ev) {
+                    Err(StepError::GameOver) => {}
+                    other => return Err(fail(format!("a finished game accepted: {other:?}"))),
+                }
+            }
+            if game != after || !ev.is_empty() {
+                return Err(fail("a finished game changed".into()));
+            }
+        }
+
+        // Replay: same seed, same actions => same states and events.
+        let mut rng = Pcg64Mcg::seed_from_u64(seed);
+        let mut replay = G::new(&self.config, self.players, &mut rng)
+            .map_err(|e| fail(format!("the config was refused on replay: {e}")))?;
+        if replay != initial {
+            return Err(fail("the same seed built a different initial state".into()));
+        }
+        for (i, ((actions, expected), state)) in records.iter().zip(&states).enumerate() {
+            let mut ev = Vec::new();
+            let got = replay
+                .step(actions, &mut rng, &mut ev)
+                .map(|()| ev)
+                .map_err(|e| format!("{e}"));
+            if &got != expected || &replay != state {
+                return Err(fail(format!("replay differs at step {i}")));
+            }
+        }
+        Ok(())
+    }
+}

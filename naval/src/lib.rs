@@ -1,0 +1,7 @@
+//! Naval: the "Hit and sunk" free-for-all battle of five ship classes (rules: `shared/rules/naval.md`).
+//!
+//! This crate is a placeholder: the engine is not built yet. It will be a `no_std` + `alloc`
+//! deterministic state machine implementing [`engine_core::Game`], with its contest's program
+//! protocol and built-in bots, following the shape of the `samurai` crate.
+#![no_std]
+#![deny(missing_docs)]

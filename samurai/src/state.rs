@@ -1,0 +1,327 @@
+//! The duel's state and the [`Game`] implementation.
+
+use alloc::vec::Vec;
+use core::convert::Infallible;
+use core::fmt;
+
+use engine_core::{Game, Outcome, PerPlayer, PlayerId, RngCore, StepError, ToAct};
+
+use crate::rules::{self, Side};
+use crate::{Action, Config, ConfigError};
+
+/// Why a match ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum EndReason {
+    /// The loser's honour fell below 0 and the gods struck them down (this beats health 0).
+    StruckByGods,
+    /// Both samurai fell below 0 honour in the same turn: a draw.
+    BothStruckByGods,
+    /// The loser's health fell to 0 or below.
+    Slain,
+    /// The turn limit passed with neither dead: a draw.
+    GodsBored,
+}
+
+/// How a match ended: the winner (none for a draw) and why.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct End {
+    /// The winner, or `None` for a draw.
+    pub winner: Option<PlayerId>,
+    /// Why the match ended.
+    pub reason: EndReason,
+}
+
+/// Something that happened in a turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Event {
+    /// `player` bowed: +1 honour.
+    Bowed {
+        /// Who bowed.
+        player: PlayerId,
+    },
+    /// `player` guarded twice in a row: -1 honour.
+    GuardedAgain {
+        /// Who guarded.
+        player: PlayerId,
+    },
+    /// `player` struck (-1 honour), with the Sword of the Gods or not.
+    Struck {
+        /// The striker.
+        player: PlayerId,
+        /// `I`, `P` or `O`.
+        action: Action,
+        /// Whether the strike used the Sword of the Gods.
+        god_sword: bool,
+    },
+    /// `player` took `damage`.
+    Hit {
+        /// Who was hit.
+        player: PlayerId,
+        /// Health lost.
+        damage: i32,
+    },
+    /// The match ended.
+    Ended(End),
+}
+
+/// One state of a samurai duel.
+///
+/// ```
+/// use engine_core::{Game, PlayerId, ToAct};
+/// use rand_pcg::Pcg64Mcg;
+/// use engine_core::SeedableRng;
+/// use samurai::{Action, Config, Samurai};
+///
+/// let mut rng = Pcg64Mcg::seed_from_u64(1);
+/// let mut duel = Samurai::new(&Config::default(), 2, &mut rng).unwrap();
+/// let mut events = Vec::new();
+/// duel.step(&[Action::Bow, Action::QuickDraw], &mut rng, &mut events).unwrap();
+/// assert_eq!(duel.health(PlayerId(0)), 19);
+/// assert_eq!(duel.honour(PlayerId(0)), 2);
+/// assert_eq!(duel.honour(PlayerId(1)), 0);
+/// assert!(matches!(duel.to_act(), ToAct::Simultaneous(_)));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Samurai {
+    config: Config,
+    health: [i32; 2],
+    honour: [i32; 2],
+    history: [Vec<Action>; 2],
+    turn: u32,
+    end: Option<End>,
+}
+
+/// What one samurai knows when deciding (everything: the duel has perfect information).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Observation {
+    /// Whose view this is.
+    pub me: PlayerId,
+    /// Own actions so far, oldest first.
+    pub history: Vec<Action>,
+    /// The enemy's actions so far, oldest first.
+    pub enemy_history: Vec<Action>,
+    /// Own health.
+    pub health: i32,
+    /// The enemy's health.
+    pub enemy_health: i32,
+    /// Own honour.
+    pub honour: i32,
+    /// The enemy's honour.
+    pub enemy_honour: i32,
+}
+
+impl Samurai {
+    /// A fresh duel (no randomness is needed to set it up).
+    pub fn with_config(config: &Config) -> Result<Self, ConfigError> {
+        config.validate(2)?;
+        let reserve = config.max_turns.min(1024) as usize;
+        Ok(Samurai {
+            config: config.clone(),
+            health: [config.health; 2],
+            honour: [config.honour; 2],
+            history: [Vec::with_capacity(reserve), Vec::with_capacity(reserve)],
+            turn: 0,
+            end: None,
+        })
+    }
+
+    /// The config the duel was built from.
+    pub fn config(&self) -> &Config {
+        &self.config
+    }
+
+    /// Current health of `player` (may be below 0 after the final blow).
+    pub fn health(&self, player: PlayerId) -> i32 {
+        self.health[player.index() & 1]
+    }
+
+    /// Current honour of `player`.
+    pub fn honour(&self, player: PlayerId) -> i32 {
+        self.honour[player.index() & 1]
+    }
+
+    /// The actions `player` has played, oldest first.
+    pub fn history(&self, player: PlayerId) -> &[Action] {
+        &self.history[player.index() & 1]
+    }
+
+    /// How the match ended, once it has.
+    pub fn end(&self) -> Option<End> {
+        self.end
+    }
+
+    /// Plays one turn with both actions (no RNG is needed: the duel has no chance).
+    ///
+    /// Returns [`StepError::GameOver`] after the end; every action is legal otherwise.
+    pub fn play(
+        &mut self,
+        actions: [Action; 2],
+        events: &mut Vec<Event>,
+    ) -> Result<(), StepError<Infallible>> {
+        if self.end.is_some() {
+            return Err(StepError::GameOver);
+        }
+        let side = |p: usize| Side {
+            action: actions[p],
+            god_sword: self.honour[p] >= self.config.god_sword_honour,
+            guarded_last_turn: self.history[p].last() == Some(&Action::Guard),
+        };
+        let sides = [side(0), side(1)];
+        let fx = rules::resolve(sides, self.config.damage, self.config.god_damage);
+        for p in 0..2 {
+            let player = PlayerId(p as u8);
+            match actions[p] {
+                Action::Bow => events.push(Event::Bowed { player }),
+                Action::Guard if sides[p].guarded_last_turn => {
+                    events.push(Event::GuardedAgain { player })
+                }
+                a if a.is_strike() => events.push(Event::Struck {
+                    player,
+                    action: a,
+                    god_sword: sides[p].god_sword,
+                }),
+                _ => {}
+            }
+            if fx.damage[p] != 0 {
+                events.push(Event::Hit {
+                    player,
+                    damage: fx.damage[p],
+                });
+            }
+            self.honour[p] += fx.honour[p];
+            self.health[p] -= fx.damage[p];
+            self.history[p].push(actions[p]);
+        }
+        self.turn += 1;
+        self.end = self.check_end();
+        if let Some(end) = self.end {
+            events.push(Event::Ended(end));
+        }
+        Ok(())
+    }
+
+    fn check_end(&self) -> Option<End> {
+        let dishonoured = [self.honour[0] < 0, self.honour[1] < 0];
+        let slain = [self.health[0] <= 0, self.health[1] <= 0];
+        let end = |winner, reason| Some(End { winner, reason });
+        match (dishonoured, slain) {
+            ([true, true], _) => end(None, EndReason::BothStruckByGods),
+            ([true, false], _) => end(Some(PlayerId(1)), EndReason::StruckByGods),
+            ([false, true], _) => end(Some(PlayerId(0)), EndReason::StruckByGods),
+            (_, [true, false]) => end(Some(PlayerId(1)), EndReason::Slain),
+            (_, [false, true]) => end(Some(PlayerId(0)), EndReason::Slain),
+            // Only one side can take damage in a turn; kept total for safety.
+            (_, [true, true]) => end(None, EndReason::Slain),
+            _ if self.turn >= self.config.max_turns => end(None, EndReason::GodsBored),
+            _ => None,
+        }
+    }
+
+    /// A one-line summary of both samurai, for logs.
+    pub fn summary(&self) -> impl fmt::Display + '_ {
+        Summary(self)
+    }
+}
+
+struct Summary<'a>(&'a Samurai);
+
+impl fmt::Display for Summary<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let s = self.0;
+        write!(
+            f,
+            "P0 health {:>3} honour {:>3} | P1 health {:>3} honour {:>3}",
+            s.health[0], s.honour[0], s.health[1], s.honour[1]
+        )
+    }
+}
+
+impl Game for Samurai {
+    type Config = Config;
+    type ConfigError = ConfigError;
+    type Action = Action;
+    type ActionError = Infallible;
+    type Observation = Observation;
+    type Event = Event;
+
+    fn new<R: RngCore + ?Sized>(
+        config: &Config,
+        players: usize,
+        _rng: &mut R,
+    ) -> Result<Self, ConfigError> {
+        config.validate(players)?;
+        Samurai::with_config(config)
+    }
+
+    fn num_players(&self) -> usize {
+        2
+    }
+
+    fn to_act(&self) -> ToAct {
+        if self.end.is_some() {
+            ToAct::Nobody
+        } else {
+            ToAct::Simultaneous(alloc::vec![PlayerId(0), PlayerId(1)])
+        }
+    }
+
+    fn observe(&self, player: PlayerId) -> Observation {
+        let me = player.index() & 1;
+        let them = 1 - me;
+        Observation {
+            me: PlayerId(me as u8),
+            history: self.history[me].clone(),
+            enemy_history: self.history[them].clone(),
+            health: self.health[me],
+            enemy_health: self.health[them],
+            honour: self.honour[me],
+            enemy_honour: self.honour[them],
+        }
+    }
+
+    fn step<R: RngCore + ?Sized>(
+        &mut self,
+        actions: &[Action],
+        _rng: &mut R,
+        events: &mut Vec<Event>,
+    ) -> Result<(), StepError<Infallible>> {
+        if self.end.is_some() {
+            return Err(StepError::GameOver);
+        }
+        match actions {
+            &[a, b] => self.play([a, b], events),
+            _ => Err(StepError::WrongActionCount {
+                expected: 2,
+                got: actions.len(),
+            }),
+        }
+    }
+
+    /// Scores are half-points: 2 for a win, 1 each for a draw, 0 for a loss.
+    fn outcome(&self) -> Option<Outcome> {
+        let end = self.end?;
+        Some(match end.winner {
+            Some(w) => Outcome::win(w, PerPlayer::from_fn(2, |p| if p == w { 2 } else { 0 })),
+            None => Outcome::draw(PerPlayer::from_vec(alloc::vec![1, 1])),
+        })
+    }
+
+    fn score_bounds(&self) -> (i64, i64) {
+        (0, 2)
+    }
+
+    fn legal_actions(&self, _player: PlayerId, out: &mut Vec<Action>) -> bool {
+        if self.end.is_none() {
+            out.extend_from_slice(&Action::ALL);
+        }
+        true
+    }
+
+    fn turn(&self) -> u32 {
+        self.turn
+    }
+}
