@@ -186,9 +186,11 @@ impl Samurai {
                 }),
                 _ => {}
             }
+        }
+        for p in 0..2 {
             if fx.damage[p] != 0 {
                 events.push(Event::Hit {
-                    player,
+                    player: PlayerId(p as u8),
                     damage: fx.damage[p],
                 });
             }
