@@ -1,1 +1,7 @@
-fn main() {}
+//! The `koth` binary: parse arguments, run, map errors to exit codes.
+
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    cli::main_with_args(std::env::args_os())
+}

@@ -256,11 +256,20 @@ mod tests {
     fn torus_wraps_and_measures_the_short_way() {
         let s = Size::new(10, 4);
         let t = Topology::Torus;
-        assert_eq!(t.step(s, Coord::new(9, 0), Dir4::Right), Some(Coord::new(0, 0)));
-        assert_eq!(t.step(s, Coord::new(0, 0), Dir4::Up), Some(Coord::new(0, 3)));
+        assert_eq!(
+            t.step(s, Coord::new(9, 0), Dir4::Right),
+            Some(Coord::new(0, 0))
+        );
+        assert_eq!(
+            t.step(s, Coord::new(0, 0), Dir4::Up),
+            Some(Coord::new(0, 3))
+        );
         assert_eq!(t.delta(s, Coord::new(0, 0), Coord::new(9, 3)), (-1, -1));
         assert_eq!(t.manhattan(s, Coord::new(1, 1), Coord::new(8, 1)), 3);
-        assert_eq!(Topology::Bounded.manhattan(s, Coord::new(1, 1), Coord::new(8, 1)), 7);
+        assert_eq!(
+            Topology::Bounded.manhattan(s, Coord::new(1, 1), Coord::new(8, 1)),
+            7
+        );
         assert_eq!(t.chebyshev(s, Coord::new(0, 0), Coord::new(5, 2)), 5);
     }
 
@@ -268,7 +277,13 @@ mod tests {
     fn bounded_neighbours_stop_at_edges() {
         let s = Size::square(3);
         let n: alloc::vec::Vec<_> = Topology::Bounded.neighbours4(s, Coord::new(0, 0)).collect();
-        assert_eq!(n, [(Dir4::Right, Coord::new(1, 0)), (Dir4::Down, Coord::new(0, 1))]);
+        assert_eq!(
+            n,
+            [
+                (Dir4::Right, Coord::new(1, 0)),
+                (Dir4::Down, Coord::new(0, 1))
+            ]
+        );
         assert_eq!(Topology::Torus.neighbours4(s, Coord::new(0, 0)).count(), 4);
     }
 

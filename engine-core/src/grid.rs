@@ -82,7 +82,10 @@ impl<T> Index<Coord> for Grid<T> {
     fn index(&self, c: Coord) -> &T {
         match self.get(c) {
             Some(v) => v,
-            None => panic!("coordinate {c} is off a {}x{} grid", self.size.width, self.size.height),
+            None => panic!(
+                "coordinate {c} is off a {}x{} grid",
+                self.size.width, self.size.height
+            ),
         }
     }
 }
@@ -94,7 +97,10 @@ impl<T> IndexMut<Coord> for Grid<T> {
         let size = self.size;
         match self.get_mut(c) {
             Some(v) => v,
-            None => panic!("coordinate {c} is off a {}x{} grid", size.width, size.height),
+            None => panic!(
+                "coordinate {c} is off a {}x{} grid",
+                size.width, size.height
+            ),
         }
     }
 }

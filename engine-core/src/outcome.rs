@@ -128,7 +128,10 @@ mod tests {
 
     #[test]
     fn tuple_keys_break_ties() {
-        let o = Outcome::from_keys(&[(3, 1), (3, 2), (1, 9)], PerPlayer::from_vec(vec![3, 3, 1]));
+        let o = Outcome::from_keys(
+            &[(3, 1), (3, 2), (1, 9)],
+            PerPlayer::from_vec(vec![3, 3, 1]),
+        );
         assert_eq!(o.places().values(), &[2, 1, 3]);
     }
 }

@@ -73,7 +73,10 @@ impl<T> PerPlayer<T> {
 
     /// `(player, value)` pairs in seat order.
     pub fn iter(&self) -> impl DoubleEndedIterator<Item = (PlayerId, &T)> + ExactSizeIterator {
-        self.0.iter().enumerate().map(|(i, v)| (PlayerId(i as u8), v))
+        self.0
+            .iter()
+            .enumerate()
+            .map(|(i, v)| (PlayerId(i as u8), v))
     }
 
     /// The values in seat order.

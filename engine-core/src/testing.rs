@@ -35,7 +35,10 @@ pub struct Conformance<G: Game> {
     pub max_steps: u32,
 }
 
-type Record<G> = (Vec<<G as Game>::Action>, Result<Vec<<G as Game>::Event>, String>);
+type Record<G> = (
+    Vec<<G as Game>::Action>,
+    Result<Vec<<G as Game>::Event>, String>,
+);
 
 impl<G: Game> Conformance<G> {
     /// A run of 64 games of at most 2000 steps each.
@@ -117,7 +120,10 @@ impl<G: Game> Conformance<G> {
                 break;
             }
             if game.outcome().is_some() {
-                return Err(fail(format!("turn {}: an outcome while running", game.turn())));
+                return Err(fail(format!(
+                    "turn {}: an outcome while running",
+                    game.turn()
+                )));
             }
             let players = to_act.players().to_vec();
             let mut actions: Vec<G::Action> = players
@@ -129,7 +135,10 @@ impl<G: Game> Conformance<G> {
             legal.clear();
             if game.legal_actions(players[probe], &mut legal) {
                 if legal.is_empty() {
-                    return Err(fail(format!("{} acts but has no legal action", players[probe])));
+                    return Err(fail(format!(
+                        "{} acts but has no legal action",
+                        players[probe]
+                    )));
                 }
                 let i = (chooser.next_u64() % legal.len() as u64) as usize;
                 actions[probe] = legal[i].clone();
@@ -173,7 +182,10 @@ impl<G: Game> Conformance<G> {
                     }
                 }
             }
-            records.push((actions, result.map(|()| events.clone()).map_err(|e| format!("{e}"))));
+            records.push((
+                actions,
+                result.map(|()| events.clone()).map_err(|e| format!("{e}")),
+            ));
             states.push(game.clone());
         }
 
@@ -200,7 +212,10 @@ impl<G: Game> Conformance<G> {
             }
             let after = game.clone();
             let mut ev = Vec::new();
-            for acts in [Vec::new(), records.last().map(|r| r.0.clone()).unwrap_or_default()] {
+            for acts in [
+                Vec::new(),
+                records.last().map(|r| r.0.clone()).unwrap_or_default(),
+            ] {
                 match game.step(&acts, &mut rng, &mut ev) {
                     Err(StepError::GameOver) => {}
                     other => return Err(fail(format!("a finished game accepted: {other:?}"))),

@@ -187,7 +187,7 @@ impl Samurai {
                 _ => {}
             }
         }
-        for p in 0..2 {
+        for (p, &action) in actions.iter().enumerate() {
             if fx.damage[p] != 0 {
                 events.push(Event::Hit {
                     player: PlayerId(p as u8),
@@ -196,7 +196,7 @@ impl Samurai {
             }
             self.honour[p] += fx.honour[p];
             self.health[p] -= fx.damage[p];
-            self.history[p].push(actions[p]);
+            self.history[p].push(action);
         }
         self.turn += 1;
         self.end = self.check_end();

@@ -1,0 +1,94 @@
+//! What a match or a tournament reports: the `--json` schema and the readable summary.
+
+use serde::{Deserialize, Serialize};
+
+/// The kind of a recorded fault.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum FaultKind {
+    /// No answer in time; the program was killed.
+    Timeout,
+    /// An answer that is not a valid action.
+    Invalid,
+    /// The program exited unsuccessfully or was killed by a signal.
+    Crash,
+    /// The program could not be started or talked to.
+    Io,
+}
+
+/// One fault of one player, recorded while the match went on.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Fault {
+    /// The player's name.
+    pub player: String,
+    /// The 1-based turn it happened on (0 for setup calls before the first turn).
+    pub turn: u32,
+    /// What went wrong.
+    pub kind: FaultKind,
+    /// Details (reason, truncated stderr).
+    pub detail: String,
+}
+
+/// One player's line of a match report.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PlayerReport {
+    /// The player's name.
+    pub name: String,
+    /// 1-based place; ties share it.
+    pub place: u32,
+    /// The game's score.
+    pub score: i64,
+    /// Game-specific final statistics.
+    pub stats: serde_json::Value,
+}
+
+/// A finished match, as `koth play --json` prints it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct MatchReport {
+    /// The game's name.
+    pub game: String,
+    /// The match seed.
+    pub seed: u64,
+    /// Turns (or ticks) played.
+    pub turns: u32,
+    /// `win`, `draw` or `ranking`.
+    pub outcome: engine_core::OutcomeKind,
+    /// The players in seat order.
+    pub players: Vec<PlayerReport>,
+    /// Every fault recorded, in order.
+    pub faults: Vec<Fault>,
+}
+
+/// One line of a tournament's standings.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Standing {
+    /// The player's name.
+    pub name: String,
+    /// Points: win 1, draw 0.5, loss 0 (two-player games); total score in free-for-all games.
+    pub points: f64,
+    /// Matches won (sole first place).
+    pub wins: u32,
+    /// Matches drawn (shared first place).
+    pub draws: u32,
+    /// Matches lost.
+    pub losses: u32,
+    /// Average place over the matches played.
+    pub average_place: f64,
+    /// Matches played.
+    pub played: u32,
+    /// Faults recorded over all matches.
+    pub faults: u32,
+}
+
+/// A finished tournament, as `koth tournament --json` prints it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TournamentReport {
+    /// The game's name.
+    pub game: String,
+    /// The tournament seed (each match's seed is derived from it and the match's index).
+    pub seed: u64,
+    /// Matches played.
+    pub matches: u32,
+    /// Standings, best first.
+    pub standings: Vec<Standing>,
+}

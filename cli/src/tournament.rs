@@ -1,0 +1,185 @@
+//! Tournaments: round robins for duels, series of free-for-all games, played in parallel.
+//!
+//! Every match's seed is derived from the tournament seed and the match's index, and results
+//! are gathered in index order, so standings do not depend on `--jobs`.
+
+use std::io::IsTerminal;
+
+use indicatif::{ProgressBar, ProgressStyle};
+use rayon::prelude::*;
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+
+use crate::report::{MatchReport, Standing, TournamentReport};
+use crate::runner::{CliGame, Outputs, Seats, derive_seed, play_match};
+use crate::spec::BotSpec;
+
+/// One scheduled match: which specs sit in which seat.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Fixture {
+    /// The match's index in the schedule.
+    pub index: usize,
+    /// Indices into the tournament's bot list, in seat order.
+    pub seats: Vec<usize>,
+}
+
+/// The schedule: for duels every pair meets `games` times with sides alternating; for
+/// free-for-all games with at most `max` seats, every game seats everyone; with more bots
+/// than seats, seats rotate so every bot plays the same number of games.
+pub fn schedule(seats: Seats, bots: usize, games: u32) -> Vec<Fixture> {
+    let mut fixtures = Vec::new();
+    let mut push = |seats: Vec<usize>| {
+        let index = fixtures.len();
+        fixtures.push(Fixture { index, seats });
+    };
+    match seats {
+        Seats::Duel => {
+            for a in 0..bots {
+                for b in a + 1..bots {
+                    for g in 0..games {
+                        push(if g % 2 == 0 { vec![a, b] } else { vec![b, a] });
+                    }
+                }
+            }
+        }
+        Seats::FreeForAll { max, .. } => {
+            let table = max.min(bots).max(1);
+            for g in 0..games as usize {
+                // Rotate the starting bot so that, over `bots` games, each sits equally often.
+                let seats = (0..table).map(|k| (g * table + k) % bots).collect();
+                push(seats);
+            }
+        }
+    }
+    fixtures
+}
+
+/// Plays a tournament between `specs` and returns the standings.
+pub fn run<G: CliGame>(
+    config: &G::Config,
+    specs: &[BotSpec],
+    games: u32,
+    seed: u64,
+    jobs: usize,
+) -> anyhow::Result<TournamentReport>
+where
+    G::Config: Serialize + DeserializeOwned + Send + Sync,
+    G::Event: Serialize,
+{
+    let fixtures = schedule(G::SEATS, specs.len(), games);
+    let bar = if std::io::stderr().is_terminal() {
+        let bar = ProgressBar::new(fixtures.len() as u64);
+        bar.set_style(
+            ProgressStyle::with_template("{bar:40} {pos}/{len} matches {elapsed} eta {eta}")
+                .unwrap_or_else(|_| ProgressStyle::default_bar()),
+        );
+        bar
+    } else {
+        ProgressBar::hidden()
+    };
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(jobs).build()?;
+    let reports: Vec<anyhow::Result<MatchReport>> = pool.install(|| {
+        fixtures
+            .par_iter()
+            .map(|f| {
+                let seats = f.seats.iter().map(|&i| specs[i].seat::<G>()).collect();
+                let r = play_match::<G>(
+                    config,
+                    derive_seed(seed, f.index as u64),
+                    seats,
+                    Outputs::default(),
+                );
+                bar.inc(1);
+                r
+            })
+            .collect()
+    });
+    bar.finish_and_clear();
+    let mut standings: Vec<Standing> = specs
+        .iter()
+        .map(|s| Standing {
+            name: s.name.clone(),
+            points: 0.0,
+            wins: 0,
+            draws: 0,
+            losses: 0,
+            average_place: 0.0,
+            played: 0,
+            faults: 0,
+        })
+        .collect();
+    for (fixture, report) in fixtures.iter().zip(reports) {
+        let report = report?;
+        let firsts = report.players.iter().filter(|p| p.place == 1).count();
+        for (seat, &bot) in fixture.seats.iter().enumerate() {
+            let p = &report.players[seat];
+            let s = &mut standings[bot];
+            s.played += 1;
+            s.average_place += p.place as f64;
+            s.faults += report.faults.iter().filter(|f| f.player == p.name).count() as u32;
+            match (p.place, firsts) {
+                (1, 1) => s.wins += 1,
+                (1, _) => s.draws += 1,
+                _ => s.losses += 1,
+            }
+            s.points += match G::SEATS {
+                Seats::Duel => match (p.place, firsts) {
+                    (1, 1) => 1.0,
+                    (1, _) => 0.5,
+                    _ => 0.0,
+                },
+                Seats::FreeForAll { .. } => p.score as f64,
+            };
+        }
+    }
+    for s in &mut standings {
+        if s.played > 0 {
+            s.average_place /= s.played as f64;
+        }
+    }
+    standings.sort_by(|a, b| {
+        b.points
+            .total_cmp(&a.points)
+            .then(b.wins.cmp(&a.wins))
+            .then(a.average_place.total_cmp(&b.average_place))
+            .then(a.name.cmp(&b.name))
+    });
+    Ok(TournamentReport {
+        game: G::NAME.to_string(),
+        seed,
+        matches: fixtures.len() as u32,
+        standings,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn duels_pair_everyone_and_alternate_sides() {
+        let f = schedule(Seats::Duel, 3, 4);
+        assert_eq!(f.len(), 3 * 4);
+        assert_eq!(f[0].seats, [0, 1]);
+        assert_eq!(f[1].seats, [1, 0]);
+        for bot in 0..3 {
+            let first = f.iter().filter(|x| x.seats[0] == bot).count();
+            assert_eq!(first, 4, "bot {bot} sits first in half its matches");
+        }
+    }
+
+    #[test]
+    fn free_for_all_rotates_seats_evenly() {
+        let f = schedule(Seats::FreeForAll { min: 2, max: 4 }, 6, 6);
+        let mut played = [0; 6];
+        for x in &f {
+            assert_eq!(x.seats.len(), 4);
+            for &s in &x.seats {
+                played[s] += 1;
+            }
+        }
+        assert!(played.iter().all(|&p| p == 4), "{played:?}");
+        let all = schedule(Seats::FreeForAll { min: 2, max: 8 }, 5, 3);
+        assert!(all.iter().all(|x| x.seats.len() == 5));
+    }
+}

@@ -1,0 +1,366 @@
+//! End-to-end tests of the `koth` binary.
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+use serde_json::Value;
+
+fn koth(args: &[&str], dir: &Path) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_koth"))
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .expect("koth runs")
+}
+
+fn json(out: &Output) -> Value {
+    assert!(
+        out.status.success(),
+        "koth failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).expect("one JSON object on stdout")
+}
+
+fn script(dir: &Path, name: &str, body: &str) {
+    let path = dir.join(name);
+    std::fs::write(&path, format!("#!/bin/sh\n{body}\n")).unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+}
+
+fn tmp() -> tempfile::TempDir {
+    tempfile::tempdir().unwrap()
+}
+
+#[test]
+fn play_with_defaults_prints_a_log_and_a_result() {
+    let dir = tmp();
+    let out = koth(&["play", "samurai", "--seed", "5"], dir.path());
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("turn    1: observer="), "{text}");
+    assert!(text.contains("result: "), "{text}");
+}
+
+#[test]
+fn play_json_follows_the_schema_and_is_deterministic() {
+    let dir = tmp();
+    let a = json(&koth(
+        &["play", "samurai", "--seed", "11", "--json"],
+        dir.path(),
+    ));
+    let b = json(&koth(
+        &["play", "samurai", "--seed", "11", "--json"],
+        dir.path(),
+    ));
+    assert_eq!(a, b);
+    assert_eq!(a["game"], "samurai");
+    assert_eq!(a["seed"], 11);
+    assert!(a["turns"].as_u64().unwrap() >= 1);
+    let outcome = a["outcome"].as_str().unwrap();
+    assert!(outcome == "win" || outcome == "draw");
+    let players = a["players"].as_array().unwrap();
+    assert_eq!(players.len(), 2);
+    for p in players {
+        assert!(p["name"].is_string());
+        assert!(p["place"].as_u64().unwrap() >= 1);
+        assert!(p["stats"]["health"].is_i64());
+        assert!(p["stats"]["honour"].is_i64());
+    }
+    assert_eq!(a["faults"], Value::Array(vec![]));
+}
+
+#[test]
+fn external_programs_speak_the_seed_protocol() {
+    let dir = tmp();
+    // Records its arguments, bows on the first turn and when out of honour, else parries.
+    script(
+        dir.path(),
+        "bot.sh",
+        r#"echo "$#:$*" >> calls.log
+if [ $# -eq 4 ] || [ "$5" -lt 1 ]; then echo B; else echo Parry; fi"#,
+    );
+    let out = json(&koth(
+        &[
+            "play",
+            "samurai",
+            "--seed",
+            "1",
+            "--json",
+            "--bot",
+            "mine=cmd:./bot.sh",
+            "--bot",
+            "builtin:waiter",
+        ],
+        dir.path(),
+    ));
+    assert_eq!(out["players"][0]["name"], "mine");
+    assert_eq!(out["outcome"], "win");
+    assert_eq!(out["players"][0]["place"], 1);
+    let calls = std::fs::read_to_string(dir.path().join("calls.log")).unwrap();
+    let lines: Vec<&str> = calls.lines().collect();
+    assert_eq!(lines[0], "4:20 20 1 1");
+    assert_eq!(lines[1], "6:B W 20 20 2 1");
+    assert_eq!(lines[2], "6:BP WW 20 19 1 1");
+}
+
+#[test]
+fn faults_are_recorded_and_the_match_goes_on() {
+    let dir = tmp();
+    // Turn 1 answers garbage, turn 2 hangs (with a child), turn 3 crashes, turn 4 floods,
+    // later turns bow.
+    script(
+        dir.path(),
+        "flaky.sh",
+        r#"n=0; [ $# -eq 6 ] && n=${#1}
+case $n in
+  0) echo "x marks the spot" ;;
+  1) sleep 37.25 & sleep 37.25 ;;
+  2) echo boom >&2; exit 3 ;;
+  3) head -c 300000 /dev/zero | tr '\0' 'Q' ;;
+  *) echo B ;;
+esac"#,
+    );
+    let out = json(&koth(
+        &[
+            "play",
+            "samurai",
+            "--seed",
+            "2",
+            "--json",
+            "--timeout-ms",
+            "300",
+            "--bot",
+            "cmd:./flaky.sh",
+            "--bot",
+            "builtin:waiter",
+        ],
+        dir.path(),
+    ));
+    let faults = out["faults"].as_array().unwrap();
+    let kinds: Vec<(&str, u64)> = faults
+        .iter()
+        .map(|f| (f["kind"].as_str().unwrap(), f["turn"].as_u64().unwrap()))
+        .collect();
+    assert_eq!(
+        kinds,
+        [("invalid", 1), ("timeout", 2), ("crash", 3), ("invalid", 4)],
+        "{faults:#?}"
+    );
+    assert!(faults[2]["detail"].as_str().unwrap().contains("boom"));
+    assert_eq!(faults[0]["player"], "flaky.sh");
+    // Every fault played W and the match went on to the 500-turn draw.
+    assert_eq!(out["turns"], 500);
+    assert_eq!(out["outcome"], "draw");
+    // The hung program's background child did not outlive its turn.
+    assert!(!process_running("37.25"), "a bot process outlived its call");
+}
+
+fn process_running(marker: &str) -> bool {
+    std::fs::read_dir("/proc").unwrap().flatten().any(|e| {
+        std::fs::read(e.path().join("cmdline"))
+            .map(|c| {
+                let c = String::from_utf8_lossy(&c).replace('\0', " ");
+                c.contains(&format!("sleep {marker}"))
+            })
+            .unwrap_or(false)
+    })
+}
+
+#[test]
+fn replays_verify_and_edits_are_caught() {
+    let dir = tmp();
+    let path = dir.path().join("match.jsonl");
+    let p = path.to_str().unwrap();
+    let out = koth(
+        &["play", "samurai", "--seed", "9", "--json", "--replay", p],
+        dir.path(),
+    );
+    assert!(out.status.success());
+    let ok = koth(&["replay", p], dir.path());
+    assert!(
+        ok.status.success(),
+        "{}",
+        String::from_utf8_lossy(&ok.stderr)
+    );
+    assert!(String::from_utf8_lossy(&ok.stdout).contains("replay verified"));
+
+    // Change one recorded action on turn 3.
+    let text = std::fs::read_to_string(&path).unwrap();
+    let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
+    let mut turn: Value = serde_json::from_str(&lines[3]).unwrap();
+    assert_eq!(turn["turn"], 3);
+    let old = turn["actions"][0].as_str().unwrap().to_string();
+    turn["actions"][0] = Value::from(if old == "W" { "I" } else { "W" });
+    lines[3] = turn.to_string();
+    std::fs::write(&path, lines.join("\n")).unwrap();
+    let bad = koth(&["replay", p], dir.path());
+    assert_eq!(bad.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&bad.stderr);
+    assert!(err.contains("turn 3"), "{err}");
+
+    // A tampered result is caught too.
+    let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
+    let last = lines.len() - 1;
+    let mut result: Value = serde_json::from_str(&lines[last]).unwrap();
+    result["players"][0]["score"] = Value::from(7);
+    lines[last] = result.to_string();
+    std::fs::write(&path, lines.join("\n")).unwrap();
+    assert_eq!(koth(&["replay", p], dir.path()).status.code(), Some(1));
+}
+
+#[test]
+fn tournament_standings_do_not_depend_on_jobs() {
+    let dir = tmp();
+    let run = |jobs: &str| {
+        json(&koth(
+            &[
+                "tournament",
+                "samurai",
+                "--seed",
+                "4",
+                "--json",
+                "--jobs",
+                jobs,
+                "--games-per-pair",
+                "2",
+            ],
+            dir.path(),
+        ))
+    };
+    let one = run("1");
+    let two = run("2");
+    assert_eq!(one, two);
+    let n = samurai::bots::list().count();
+    assert_eq!(one["matches"], (n * (n - 1) / 2 * 2) as u64);
+    let standings = one["standings"].as_array().unwrap();
+    assert_eq!(standings.len(), n);
+    let total: f64 = standings
+        .iter()
+        .map(|s| s["points"].as_f64().unwrap())
+        .sum();
+    assert_eq!(
+        total,
+        one["matches"].as_f64().unwrap(),
+        "one point per match"
+    );
+}
+
+#[test]
+fn tournament_with_a_slow_external_program() {
+    let dir = tmp();
+    // Times out on its second turn, otherwise bows.
+    script(
+        dir.path(),
+        "slow.sh",
+        r#"if [ $# -eq 6 ] && [ ${#1} -eq 1 ]; then sleep 5; fi
+echo B"#,
+    );
+    let out = json(&koth(
+        &[
+            "tournament",
+            "samurai",
+            "--seed",
+            "1",
+            "--json",
+            "--games-per-pair",
+            "2",
+            "--timeout-ms",
+            "200",
+            "--bot",
+            "builtin:monk",
+            "--bot",
+            "builtin:coward",
+            "--bot",
+            "slowpoke=cmd:./slow.sh",
+        ],
+        dir.path(),
+    ));
+    let standings = out["standings"].as_array().unwrap();
+    assert_eq!(standings.len(), 3);
+    let slow = standings.iter().find(|s| s["name"] == "slowpoke").unwrap();
+    assert_eq!(slow["played"], 4);
+    assert_eq!(slow["faults"], 4, "one timeout per match");
+    assert_eq!(out["matches"], 6);
+}
+
+#[test]
+fn usage_errors_exit_2_with_one_line() {
+    let dir = tmp();
+    for args in [
+        &["play", "chess"][..],
+        &["play", "samurai", "--bot", "nonsense"],
+        &[
+            "play",
+            "samurai",
+            "--bot",
+            "builtin:nobody",
+            "--bot",
+            "builtin:monk",
+        ],
+        &[
+            "play",
+            "samurai",
+            "--bot",
+            "cmd:./missing-bot",
+            "--bot",
+            "builtin:monk",
+        ],
+        &["play", "samurai", "--bot", "builtin:monk"],
+        &["tournament", "samurai", "--bot", "builtin:monk"],
+        &["replay", "no-such-file.jsonl"],
+    ] {
+        let out = koth(args, dir.path());
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
+        assert!(err.starts_with("koth: error: "), "{err}");
+    }
+}
+
+#[test]
+fn bots_lists_the_builtins() {
+    let out = koth(&["bots", "samurai"], &std::env::temp_dir());
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    for id in [
+        "waiter",
+        "spork-holder",
+        "observer",
+        "coward",
+        "monk",
+        "copy-san",
+    ] {
+        assert!(
+            text.lines().any(|l| l.starts_with(id)),
+            "{id} missing: {text}"
+        );
+    }
+}
+
+#[test]
+fn config_file_changes_the_game() {
+    let dir = tmp();
+    std::fs::write(dir.path().join("short.json"), r#"{"max_turns": 3}"#).unwrap();
+    let out = json(&koth(
+        &[
+            "play",
+            "samurai",
+            "--json",
+            "--seed",
+            "1",
+            "--config",
+            "short.json",
+            "--bot",
+            "builtin:waiter",
+            "--bot",
+            "builtin:waiter",
+        ],
+        dir.path(),
+    ));
+    assert_eq!(out["turns"], 3);
+    std::fs::write(dir.path().join("bad.json"), r#"{"health": 0}"#).unwrap();
+    let out = koth(&["play", "samurai", "--config", "bad.json"], dir.path());
+    assert_eq!(out.status.code(), Some(2));
+}
