@@ -33,8 +33,26 @@ impl<A> Decision<A> {
 
 /// Something that plays one seat of one match: a built-in bot or an external program.
 pub trait Player<G: Game>: Send {
+    /// Before the game is built: makes this seat's pre-game choices in `config` (a naval
+    /// ship class, say). A fault here is recorded on turn 0. The default chooses nothing.
+    fn setup(
+        &mut self,
+        config: &mut G::Config,
+        seat: PlayerId,
+        rng: &mut dyn RngCore,
+    ) -> Option<CallFault> {
+        let _ = (config, seat, rng);
+        None
+    }
+
     /// Decides `seat`'s action in `game`.
     fn act(&mut self, game: &G, seat: PlayerId, rng: &mut dyn RngCore) -> Decision<G::Action>;
+
+    /// After the game is over: tells the player the result and releases what it holds (a
+    /// long-running process, a connection). The default does nothing.
+    fn finish(&mut self, game: &G, seat: PlayerId) {
+        let _ = (game, seat);
+    }
 }
 
 /// A built-in bot as a player: it sees only its own observation.
@@ -81,6 +99,11 @@ where
     fn default_lineup() -> Vec<&'static str>;
     /// A fresh built-in bot.
     fn builtin(id: &str) -> Option<Box<dyn Bot<Self>>>;
+    /// A fresh built-in bot as a player. The default wraps [`CliGame::builtin`]; games whose
+    /// bots make pre-game choices override it.
+    fn builtin_player(id: &str) -> Option<Box<dyn Player<Self>>> {
+        Self::builtin(id).map(|bot| Box::new(BuiltinPlayer(bot)) as Box<dyn Player<Self>>)
+    }
     /// An external program speaking this game's original protocol.
     fn external(command: ExternalCommand) -> Box<dyn Player<Self>>;
     /// An action's protocol text.
@@ -137,12 +160,25 @@ where
     G::Event: Serialize,
 {
     let names: Vec<String> = seats.iter().map(|s| s.name.clone()).collect();
-    let mut rng = Pcg64Mcg::seed_from_u64(seed);
-    let mut game = G::new(config, seats.len(), &mut rng)
-        .map_err(|e| crate::UsageError(format!("bad {} config: {e}", G::NAME)))?;
     let mut rngs: Vec<Pcg64Mcg> = PlayerId::all(seats.len())
         .map(|p| player_rng(seed, p))
         .collect();
+    let mut faults = Vec::new();
+    let mut config = config.clone();
+    for (seat, s) in PlayerId::all(seats.len()).zip(seats.iter_mut()) {
+        if let Some(f) = s.player.setup(&mut config, seat, &mut rngs[seat.index()]) {
+            faults.push(Fault {
+                player: names[seat.index()].clone(),
+                turn: 0,
+                kind: f.kind,
+                detail: f.detail,
+            });
+        }
+    }
+    let config = &config;
+    let mut rng = Pcg64Mcg::seed_from_u64(seed);
+    let mut game = G::new(config, seats.len(), &mut rng)
+        .map_err(|e| crate::UsageError(format!("bad {} config: {e}", G::NAME)))?;
     if let Some(w) = out.replay.as_deref_mut() {
         ReplayLine::<G::Config>::Header(ReplayHeader {
             game: G::NAME.to_string(),
@@ -157,7 +193,6 @@ where
         writeln!(w, "{} seed {seed}: {}", G::NAME, names.join(" vs "))?;
         writeln!(w, "{}", game.render())?;
     }
-    let mut faults = Vec::new();
     let mut events = Vec::new();
     loop {
         let to_act = game.to_act();
@@ -229,6 +264,9 @@ where
                 writeln!(w, "{}", game.render())?;
             }
         }
+    }
+    for (seat, s) in PlayerId::all(seats.len()).zip(seats.iter_mut()) {
+        s.player.finish(&game, seat);
     }
     let outcome = game
         .outcome()

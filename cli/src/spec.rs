@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use crate::UsageError;
 use crate::process::ExternalCommand;
-use crate::runner::{BuiltinPlayer, CliGame, Player, Seat};
+use crate::runner::{CliGame, Player, Seat};
 
 /// A parsed, checked bot SPEC that can make a fresh player for each match.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -69,8 +69,8 @@ impl BotSpec {
         G::Event: serde::Serialize,
     {
         let player: Box<dyn Player<G>> = match &self.kind {
-            SpecKind::Builtin(id) => match G::builtin(id) {
-                Some(bot) => Box::new(BuiltinPlayer(bot)),
+            SpecKind::Builtin(id) => match G::builtin_player(id) {
+                Some(player) => player,
                 None => unreachable!("built-in ids are checked when the SPEC is parsed"),
             },
             SpecKind::Program(cmd) => G::external(cmd.clone()),
