@@ -20,6 +20,7 @@ pub mod process;
 pub mod replay;
 pub mod report;
 pub mod runner;
+pub mod session;
 pub mod spec;
 pub mod tournament;
 

@@ -1,0 +1,392 @@
+//! Long-running bot processes: one process per player for a whole game, one JSON line in and
+//! one line out per tick, with per-call and per-game time limits and a memory limit.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::process::{Child, Command, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
+use std::sync::{Arc, Mutex};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use crate::process::{CallFault, ExternalCommand, ProcessGroup, STDERR_CAP, STDOUT_CAP};
+use crate::report::FaultKind;
+
+/// The limits a session runs under.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// Time for one answer.
+    pub per_call: Duration,
+    /// Time for all answers of the game together; past it the process is killed.
+    pub total: Duration,
+    /// Memory (data segment) limit in bytes, where the OS allows setting it.
+    pub memory_bytes: Option<u64>,
+}
+
+enum Line {
+    Text(String),
+    TooLong,
+    Eof,
+}
+
+enum State {
+    Alive,
+    /// The process is gone; it gets no more calls.
+    Gone,
+}
+
+/// A running bot process. Dropping it kills the process group.
+pub struct Session {
+    name: String,
+    limits: Limits,
+    used: Duration,
+    child: Child,
+    _group: ProcessGroup,
+    input: Option<Sender<Vec<u8>>>,
+    lines: Receiver<Line>,
+    stderr: Arc<Mutex<Vec<u8>>>,
+    state: State,
+}
+
+impl Session {
+    /// Starts the program with its own arguments, in its own process group.
+    pub fn start(cmd: &ExternalCommand, limits: Limits) -> Result<Session, CallFault> {
+        let mut command = Command::new(&cmd.program);
+        command
+            .args(&cmd.args)
+            .current_dir(&cmd.workdir)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped());
+        std::os::unix::process::CommandExt::process_group(&mut command, 0);
+        if let Some(bytes) = limits.memory_bytes {
+            limit_memory(&mut command, bytes);
+        }
+        let mut child = command.spawn().map_err(|e| CallFault {
+            kind: FaultKind::Io,
+            detail: format!("cannot start {:?}: {e}", cmd.program),
+        })?;
+        let group = ProcessGroup(child.id() as i32);
+        let (input_tx, input_rx) = mpsc::channel::<Vec<u8>>();
+        if let Some(mut stdin) = child.stdin.take() {
+            // A writer thread: a bot that stops reading must not block the runner.
+            thread::spawn(move || {
+                for chunk in input_rx {
+                    if stdin
+                        .write_all(&chunk)
+                        .and_then(|()| stdin.flush())
+                        .is_err()
+                    {
+                        break;
+                    }
+                }
+            });
+        }
+        let (line_tx, line_rx) = mpsc::channel();
+        if let Some(stdout) = child.stdout.take() {
+            thread::spawn(move || read_lines(stdout, line_tx));
+        }
+        let stderr = Arc::new(Mutex::new(Vec::new()));
+        if let Some(mut pipe) = child.stderr.take() {
+            let keep = Arc::clone(&stderr);
+            thread::spawn(move || {
+                let mut buf = [0u8; 4096];
+                while let Ok(n) = pipe.read(&mut buf) {
+                    if n == 0 {
+                        break;
+                    }
+                    if let Ok(mut kept) = keep.lock() {
+                        let room = STDERR_CAP.saturating_sub(kept.len());
+                        kept.extend_from_slice(&buf[..n.min(room)]);
+                    }
+                }
+            });
+        }
+        Ok(Session {
+            name: cmd.program.clone(),
+            limits,
+            used: Duration::ZERO,
+            child,
+            _group: group,
+            input: Some(input_tx),
+            lines: line_rx,
+            stderr,
+            state: State::Alive,
+        })
+    }
+
+    /// Whether the process can still be asked.
+    pub fn is_alive(&self) -> bool {
+        matches!(self.state, State::Alive)
+    }
+
+    /// Time spent waiting for answers so far.
+    pub fn used(&self) -> Duration {
+        self.used
+    }
+
+    /// Sends one line (a newline is added) and waits for one line back. Answers that arrive
+    /// after their call timed out are discarded before the next call.
+    ///
+    /// `Ok(None)` means the process is already gone (its fault was reported when it went).
+    pub fn request(&mut self, line: &str) -> Result<Option<String>, CallFault> {
+        if !self.is_alive() {
+            return Ok(None);
+        }
+        // Discard late answers to earlier calls.
+        loop {
+            match self.lines.try_recv() {
+                Ok(Line::Text(_)) | Ok(Line::TooLong) => {}
+                Ok(Line::Eof) | Err(mpsc::TryRecvError::Disconnected) => {
+                    return Err(self.gone("exited"));
+                }
+                Err(mpsc::TryRecvError::Empty) => break,
+            }
+        }
+        let mut bytes = line.as_bytes().to_vec();
+        bytes.push(b'\n');
+        if self.input.as_ref().is_none_or(|tx| tx.send(bytes).is_err()) {
+            return Err(self.gone("closed its input"));
+        }
+        let left = self.limits.total.saturating_sub(self.used);
+        let wait = self.limits.per_call.min(left);
+        let started = Instant::now();
+        let got = self.lines.recv_timeout(wait);
+        self.used += started.elapsed();
+        match got {
+            Ok(Line::Text(answer)) => Ok(Some(answer)),
+            Ok(Line::TooLong) => Err(CallFault {
+                kind: FaultKind::Invalid,
+                detail: format!("an answer line longer than {STDOUT_CAP} bytes"),
+            }),
+            Ok(Line::Eof) | Err(RecvTimeoutError::Disconnected) => Err(self.gone("exited")),
+            Err(RecvTimeoutError::Timeout) if self.used >= self.limits.total => {
+                let detail = format!(
+                    "used up its {} s for the game (killed; no more actions)",
+                    self.limits.total.as_secs_f64()
+                );
+                self.kill();
+                Err(CallFault {
+                    kind: FaultKind::Timeout,
+                    detail: self.with_stderr(detail),
+                })
+            }
+            Err(RecvTimeoutError::Timeout) => Err(CallFault {
+                kind: FaultKind::Timeout,
+                detail: format!("no answer within {} ms", wait.as_millis()),
+            }),
+        }
+    }
+
+    /// Closes the process's input and kills its process group.
+    pub fn kill(&mut self) {
+        self.input = None;
+        let _ = nix::sys::signal::killpg(
+            nix::unistd::Pid::from_raw(self.child.id() as i32),
+            nix::sys::signal::Signal::SIGKILL,
+        );
+        let _ = self.child.wait();
+        self.state = State::Gone;
+    }
+
+    fn gone(&mut self, what: &str) -> CallFault {
+        // Give the process a moment to be reaped so its status can be reported.
+        let mut status = None;
+        for _ in 0..50 {
+            if let Ok(Some(s)) = self.child.try_wait() {
+                status = Some(s);
+                break;
+            }
+            thread::sleep(Duration::from_millis(2));
+        }
+        self.kill();
+        let how = match status {
+            Some(s) => format!("{} {what} ({s}); no more actions", self.name),
+            None => format!("{} {what}; no more actions", self.name),
+        };
+        CallFault {
+            kind: FaultKind::Crash,
+            detail: self.with_stderr(how),
+        }
+    }
+
+    fn with_stderr(&self, msg: String) -> String {
+        let err = self
+            .stderr
+            .lock()
+            .map(|e| String::from_utf8_lossy(&e).trim().to_string())
+            .unwrap_or_default();
+        if err.is_empty() {
+            msg
+        } else {
+            format!("{msg}; stderr: {err}")
+        }
+    }
+}
+
+impl Drop for Session {
+    fn drop(&mut self) {
+        self.kill();
+    }
+}
+
+fn read_lines(stdout: impl Read, tx: Sender<Line>) {
+    let mut reader = BufReader::new(stdout);
+    let mut buf = Vec::new();
+    loop {
+        buf.clear();
+        // Read at most the cap (plus the newline) of one line.
+        let n = match (&mut reader)
+            .take(STDOUT_CAP as u64 + 1)
+            .read_until(b'\n', &mut buf)
+        {
+            Ok(n) => n,
+            Err(_) => 0,
+        };
+        if n == 0 {
+            let _ = tx.send(Line::Eof);
+            return;
+        }
+        let msg = if buf.last() == Some(&b'\n') {
+            buf.pop();
+            if buf.last() == Some(&b'\r') {
+                buf.pop();
+            }
+            Line::Text(String::from_utf8_lossy(&buf).into_owned())
+        } else if buf.len() > STDOUT_CAP {
+            // Skip the rest of the over-long line.
+            let mut sink = Vec::new();
+            loop {
+                sink.clear();
+                match (&mut reader).take(1 << 16).read_until(b'\n', &mut sink) {
+                    Ok(0) | Err(_) => {
+                        let _ = tx.send(Line::TooLong);
+                        let _ = tx.send(Line::Eof);
+                        return;
+                    }
+                    Ok(_) if sink.last() == Some(&b'\n') => break,
+                    Ok(_) => {}
+                }
+            }
+            Line::TooLong
+        } else {
+            // The last line, without a newline, at end of output.
+            Line::Text(String::from_utf8_lossy(&buf).into_owned())
+        };
+        if tx.send(msg).is_err() {
+            return;
+        }
+    }
+}
+
+/// Sets the child's data-segment limit (`RLIMIT_DATA`: heap and private writable mappings,
+/// which leaves the address-space reservations of JVMs and JavaScript engines alone).
+#[allow(unsafe_code)]
+fn limit_memory(command: &mut Command, bytes: u64) {
+    use nix::sys::resource::{Resource, setrlimit};
+    use std::os::unix::process::CommandExt;
+    // SAFETY: the closure runs in the forked child before exec and only calls setrlimit(2),
+    // which is async-signal-safe; it allocates nothing and touches no shared state.
+    unsafe {
+        command.pre_exec(move || {
+            let _ = setrlimit(Resource::RLIMIT_DATA, bytes, bytes);
+            Ok(())
+        });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sh(script: &str) -> ExternalCommand {
+        ExternalCommand {
+            program: "sh".into(),
+            args: vec!["-c".into(), script.into()],
+            workdir: std::env::current_dir().unwrap(),
+            timeout: None,
+        }
+    }
+
+    fn limits(ms: u64, total_ms: u64) -> Limits {
+        Limits {
+            per_call: Duration::from_millis(ms),
+            total: Duration::from_millis(total_ms),
+            memory_bytes: Some(256 << 20),
+        }
+    }
+
+    #[test]
+    fn answers_line_by_line() {
+        let mut s = Session::start(
+            &sh("while read l; do echo \"got $l\"; done"),
+            limits(2000, 10_000),
+        )
+        .unwrap();
+        assert_eq!(s.request("a").unwrap().as_deref(), Some("got a"));
+        assert_eq!(s.request("b").unwrap().as_deref(), Some("got b"));
+    }
+
+    #[test]
+    fn late_answers_are_discarded() {
+        // Answers the first line after 400 ms, later lines at once.
+        let mut s = Session::start(
+            &sh("read l; sleep 0.4; echo late; while read l; do echo \"on time $l\"; done"),
+            limits(100, 10_000),
+        )
+        .unwrap();
+        assert_eq!(s.request("1").unwrap_err().kind, FaultKind::Timeout);
+        std::thread::sleep(Duration::from_millis(500));
+        assert_eq!(s.request("2").unwrap().as_deref(), Some("on time 2"));
+    }
+
+    #[test]
+    fn a_dead_process_gets_no_more_calls() {
+        let mut s =
+            Session::start(&sh("read l; echo bye >&2; exit 4"), limits(2000, 10_000)).unwrap();
+        let fault = s.request("x").unwrap_err();
+        assert_eq!(fault.kind, FaultKind::Crash);
+        assert!(fault.detail.contains("bye"), "{fault:?}");
+        assert!(!s.is_alive());
+        assert_eq!(s.request("y").unwrap(), None);
+    }
+
+    #[test]
+    fn the_game_budget_kills() {
+        let mut s =
+            Session::start(&sh("while read l; do sleep 1; done"), limits(150, 300)).unwrap();
+        assert_eq!(s.request("1").unwrap_err().kind, FaultKind::Timeout);
+        let fault = s.request("2").unwrap_err();
+        assert!(fault.detail.contains("for the game"), "{fault:?}");
+        assert!(!s.is_alive());
+    }
+
+    #[test]
+    fn over_long_lines_are_invalid_and_reading_goes_on() {
+        let mut s = Session::start(
+            &sh("read l; head -c 200000 /dev/zero | tr '\\0' x; echo; while read l; do echo ok; done"),
+            limits(3000, 10_000),
+        )
+        .unwrap();
+        assert_eq!(s.request("1").unwrap_err().kind, FaultKind::Invalid);
+        assert_eq!(s.request("2").unwrap().as_deref(), Some("ok"));
+    }
+
+    #[test]
+    fn a_bot_that_never_reads_does_not_block() {
+        let mut s = Session::start(&sh("sleep 5"), limits(50, 10_000)).unwrap();
+        let big = "y".repeat(100_000);
+        for _ in 0..3 {
+            assert_eq!(s.request(&big).unwrap_err().kind, FaultKind::Timeout);
+        }
+    }
+
+    #[test]
+    fn memory_limit_applies() {
+        let mut s = Session::start(
+            &sh("read l; python3 -c 'x = bytearray(600 * 1024 * 1024); print(\"allocated\")' || echo refused"),
+            limits(5000, 10_000),
+        )
+        .unwrap();
+        assert_eq!(s.request("go").unwrap().as_deref(), Some("refused"));
+    }
+}
