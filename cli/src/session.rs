@@ -235,13 +235,10 @@ fn read_lines(stdout: impl Read, tx: Sender<Line>) {
     loop {
         buf.clear();
         // Read at most the cap (plus the newline) of one line.
-        let n = match (&mut reader)
+        let n = (&mut reader)
             .take(STDOUT_CAP as u64 + 1)
             .read_until(b'\n', &mut buf)
-        {
-            Ok(n) => n,
-            Err(_) => 0,
-        };
+            .unwrap_or_default();
         if n == 0 {
             let _ = tx.send(Line::Eof);
             return;
