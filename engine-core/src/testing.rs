@@ -158,6 +158,7 @@ impl<G: Game> Conformance<G> {
             }
             // The wrong number of actions is refused and changes nothing.
             let before = game.clone();
+            events.clear();
             let mut short = actions.clone();
             short.pop();
             let mut probe_rng = rng.clone();

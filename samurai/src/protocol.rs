@@ -57,7 +57,10 @@ impl ProgramArgs {
         if self.history.is_empty() && self.enemy_history.is_empty() {
             numbers.into()
         } else {
-            let mut args = vec![history_text(&self.history), history_text(&self.enemy_history)];
+            let mut args = vec![
+                history_text(&self.history),
+                history_text(&self.enemy_history),
+            ];
             args.extend(numbers);
             args
         }

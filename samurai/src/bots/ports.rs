@@ -164,11 +164,7 @@ fn observer_predict(a: &[u8], rng: &mut dyn RngCore) -> Option<u8> {
             return Some(follower(positions[idx]));
         }
         for k in 0..len {
-            let block: Vec<usize> = positions
-                .iter()
-                .copied()
-                .filter(|&p| p + 1 >= k)
-                .collect();
+            let block: Vec<usize> = positions.iter().copied().filter(|&p| p + 1 >= k).collect();
             if idx < block.len() {
                 return Some(follower(block[idx]));
             }
@@ -346,7 +342,11 @@ pub fn ninja(args: &[String], _: &mut dyn RngCore) -> Option<String> {
             at("GIG", a)
         }
     } else if p > 0 {
-        if m > 10 { at("BBI", a) } else { at("IGI", n % 2) }
+        if m > 10 {
+            at("BBI", a)
+        } else {
+            at("IGI", n % 2)
+        }
     } else {
         'B'
     })
@@ -448,7 +448,10 @@ pub fn the_honourable(args: &[String], rng: &mut dyn RngCore) -> Option<String> 
 /// Warrior Princess (Julia).
 pub fn warrior_princess(args: &[String], _: &mut dyn RngCore) -> Option<String> {
     let a: Vec<&str> = if args.len() < 5 {
-        ["", ""].into_iter().chain(args.iter().map(String::as_str)).collect()
+        ["", ""]
+            .into_iter()
+            .chain(args.iter().map(String::as_str))
+            .collect()
     } else {
         args.iter().map(String::as_str).collect()
     };
@@ -498,7 +501,6 @@ pub fn attacker(args: &[String], _: &mut dyn RngCore) -> Option<String> {
         out('I')
     }
 }
-
 
 #[cfg(test)]
 pub(super) fn random_for_tests(rng: &mut dyn RngCore) -> f64 {
