@@ -1,0 +1,220 @@
+//! The engine-core conformance check, plus the board invariants over random games.
+//!
+//! The harness (engine-core at the time of writing) reuses one event buffer across steps
+//! and checks that it is empty after a refused step without clearing it first, so any game
+//! whose accepted steps produce events fails there from its second step on. Until that is
+//! fixed in engine-core, the check runs on [`Fresh`], which clears the buffer at the start
+//! of every step; that a refused step appends nothing to a non-empty buffer is checked
+//! directly below.
+
+use engine_core::testing::Conformance;
+use engine_core::{Coord, Game, Outcome, PlayerId, RngCore, SeedableRng, StepError, ToAct};
+use proptest::prelude::*;
+use rand_pcg::Pcg64Mcg;
+use tanks::{Action, Config, ConfigError, Event, Observation, Tanks};
+
+/// [`Tanks`], with the event buffer cleared at the start of each step (see above).
+#[derive(Clone, Debug, PartialEq)]
+struct Fresh(Tanks);
+
+impl Game for Fresh {
+    type Config = Config;
+    type ConfigError = ConfigError;
+    type Action = Action;
+    type ActionError = std::convert::Infallible;
+    type Observation = Observation;
+    type Event = Event;
+
+    fn new<R: RngCore + ?Sized>(
+        c: &Config,
+        players: usize,
+        rng: &mut R,
+    ) -> Result<Self, ConfigError> {
+        Tanks::new(c, players, rng).map(Fresh)
+    }
+    fn num_players(&self) -> usize {
+        self.0.num_players()
+    }
+    fn to_act(&self) -> ToAct {
+        self.0.to_act()
+    }
+    fn observe(&self, player: PlayerId) -> Observation {
+        self.0.observe(player)
+    }
+    fn step<R: RngCore + ?Sized>(
+        &mut self,
+        actions: &[Action],
+        rng: &mut R,
+        events: &mut Vec<Event>,
+    ) -> Result<(), StepError<Self::ActionError>> {
+        events.clear();
+        self.0.step(actions, rng, events)
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        self.0.outcome()
+    }
+    fn score_bounds(&self) -> (i64, i64) {
+        self.0.score_bounds()
+    }
+    fn legal_actions(&self, player: PlayerId, out: &mut Vec<Action>) -> bool {
+        self.0.legal_actions(player, out)
+    }
+    fn turn(&self) -> u32 {
+        self.0.turn()
+    }
+}
+
+#[test]
+fn a_refused_step_appends_nothing_to_a_used_buffer() {
+    let mut rng = Pcg64Mcg::seed_from_u64(3);
+    let mut game = Tanks::new(&Config::default(), 4, &mut rng).unwrap();
+    let mut events = Vec::new();
+    game.step(
+        &[Action::Move(engine_core::Dir4::Up); 4],
+        &mut rng,
+        &mut events,
+    )
+    .unwrap();
+    assert!(!events.is_empty());
+    let (before, logged) = (game.clone(), events.clone());
+    assert!(
+        game.step(&[Action::Idle; 3], &mut rng, &mut events)
+            .is_err()
+    );
+    assert_eq!((&game, &events), (&before, &logged));
+}
+
+#[test]
+fn conformance_six_tanks_legal_actions() {
+    Conformance::<Fresh>::new(Config::default(), 6)
+        .cases(32)
+        .run_legal();
+}
+
+#[test]
+fn conformance_two_tanks() {
+    Conformance::<Fresh>::new(Config::default(), 2)
+        .cases(32)
+        .run_legal();
+}
+
+#[test]
+fn conformance_crowded_short_games() {
+    // Many tanks on a torus that is barely big enough: contests, chains and cycles galore.
+    let config = Config {
+        max_ticks: 60,
+        ..Config::default()
+    };
+    Conformance::<Fresh>::new(config, 12)
+        .cases(24)
+        .run(|_, _, rng| move_heavy(rng));
+}
+
+#[test]
+fn conformance_a_larger_board() {
+    let config = Config {
+        side: Some(20),
+        max_ticks: 200,
+        ..Config::default()
+    };
+    Conformance::<Fresh>::new(config, 9).cases(16).run_legal();
+}
+
+/// Mostly moves, some shots, a few idles.
+fn move_heavy(rng: &mut dyn RngCore) -> Action {
+    let r = rng.next_u32() % 16;
+    match r {
+        0 => Action::Idle,
+        1..=3 => Action::ALL[5 + (r as usize)],
+        _ => Action::ALL[1 + (r as usize % 4)],
+    }
+}
+
+/// Plays a random game and checks after every tick: no two tanks share a square; every
+/// living tank is on the board where it says, and nobody else is; the observation lists
+/// exactly the living tanks in ascending id order; each mover has exactly one move
+/// outcome and each shooter one shot.
+fn check_invariants(players: usize, extra_side: u16, ids_seed: u64, seed: u64) {
+    let mut rng = Pcg64Mcg::seed_from_u64(seed);
+    let mut id_rng = Pcg64Mcg::seed_from_u64(ids_seed);
+    let mut ids: Vec<u32> = Vec::new();
+    while ids.len() < players {
+        let id = id_rng.next_u32() % 100_000;
+        if !ids.contains(&id) {
+            ids.push(id);
+        }
+    }
+    let config = Config {
+        side: Some(players as u16 + extra_side),
+        ids: Some(ids.clone()),
+        max_ticks: 150,
+        ..Config::default()
+    };
+    let mut game = Tanks::new(&config, players, &mut rng).unwrap();
+    let mut events = Vec::new();
+    while !game.to_act().is_over() {
+        let living = game.living().to_vec();
+        let actions: Vec<Action> = living.iter().map(|_| move_heavy(&mut rng)).collect();
+        events.clear();
+        game.step(&actions, &mut rng, &mut events).unwrap();
+
+        let movers = actions.iter().filter(|a| a.move_dir().is_some()).count();
+        let shooters = actions.iter().filter(|a| a.shoot_dir().is_some()).count();
+        let outcomes = events
+            .iter()
+            .filter(|e| {
+                matches!(
+                    e,
+                    Event::Moved { .. }
+                        | Event::LostContest { .. }
+                        | Event::Blocked { .. }
+                        | Event::SwapCancelled { .. }
+                )
+            })
+            .count();
+        let shots = events
+            .iter()
+            .filter(|e| matches!(e, Event::Shot { .. }))
+            .count();
+        assert_eq!((outcomes, shots), (movers, shooters), "{events:?}");
+
+        let squares: Vec<Coord> = game
+            .living()
+            .iter()
+            .map(|&p| game.position(p).unwrap())
+            .collect();
+        for (i, a) in squares.iter().enumerate() {
+            assert!(!squares[i + 1..].contains(a), "two tanks on {a}");
+        }
+        let side = i32::from(game.side());
+        let mut on_board = 0;
+        for y in 0..side {
+            for x in 0..side {
+                if let Some(p) = game.occupant(Coord::new(x, y)) {
+                    on_board += 1;
+                    assert_eq!(game.position(p), Some(Coord::new(x, y)));
+                }
+            }
+        }
+        assert_eq!(on_board, game.living().len());
+
+        let obs = game.observe(PlayerId(0));
+        let mut expected: Vec<(u32, Coord)> = game
+            .living()
+            .iter()
+            .map(|&p| (ids[p.index()], game.position(p).unwrap()))
+            .collect();
+        expected.sort();
+        let seen: Vec<(u32, Coord)> = obs.tanks.iter().map(|t| (t.id, t.at)).collect();
+        assert_eq!(seen, expected);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, failure_persistence: None, ..ProptestConfig::default() })]
+
+    #[test]
+    fn board_invariants_hold(players in 2usize..14, extra in 0u16..4, ids in any::<u64>(), seed in any::<u64>()) {
+        check_invariants(players, extra, ids, seed);
+    }
+}
