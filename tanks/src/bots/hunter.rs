@@ -1,53 +1,68 @@
 //! `hunter`: a one-tick look-ahead against a learned model of the other tanks.
 
 use alloc::collections::BTreeMap;
-use alloc::collections::btree_map::Entry;
 use alloc::vec::Vec;
 
 use engine_core::{Bot, Coord, Dir4, RngCore};
 
-use crate::{Action, Observation, Tanks, draw};
+use crate::{Action, Observation, TankView, Tanks, draw};
 
 /// Probabilities are fixed-point integers: `ONE` is certainty.
 const ONE: i64 = 1_000_000;
 
 /// What a certain death costs, in expected kills.
-const DEATH: i64 = 4;
+const DEATH: i64 = 8;
 
 /// How much of next tick's best expected shot counts now, in percent.
 const PROSPECT_PERCENT: i64 = 50;
 
-/// The chance that an enemy which stays fires along a line, by what is on that line now.
-const FIRE_AT_ME: i64 = ONE * 6 / 10;
-const FIRE_AT_OTHER: i64 = ONE * 3 / 10;
-const FIRE_BLIND: i64 = ONE / 6;
+/// The prior chance that a tank which stays fires at a tank it sees (before evidence), and
+/// how many sightings that prior weighs.
+const FIRE_PRIOR: i64 = ONE / 2;
+const FIRE_PRIOR_WEIGHT: i64 = 2;
+
+/// The least chance that a tank which stays fires along a line where it sees no tank.
+const FIRE_BLIND: i64 = ONE / 2;
 
 /// The hunter: each tick it weighs its nine actions by expected kills minus a heavy price
-/// on the chance of being destroyed, against a model of every other tank.
+/// on the chance of being destroyed, against a model of every other tank that it learns as
+/// the match goes on.
 ///
-/// - **Model.** A tank moves with the frequency the hunter has seen it move (counted from
-///   its squares tick by tick, starting from one half), each direction alike. Only a tank
-///   that does not move can fire (a tank either moves or shoots), from its square, and it is
-///   likelier to fire along a line where it now sees a tank (above all the hunter) than
-///   along an empty one.
+/// - **Model.** Each tank's chance to move is counted from its squares tick by tick (from a
+///   prior of one half), separately for ticks when it sees another tank along its row or
+///   column and ticks when it sees none; each direction alike. Only a tank that does not
+///   move can fire (a tank either moves or shoots). Along a line where it sees a tank it
+///   fires at the rate the hunter has observed — a tank that stayed while the first tank
+///   on one of its lines stayed there and survived did not fire that way; one whose target
+///   vanished may have. A tank that stays is assumed to fire: what its rate at tanks it
+///   sees leaves over goes to its empty lines (a tank that never fires at what it sees
+///   fires somewhere else), and an empty line never counts below one half: a square on a
+///   line of a tank that may stay is treated as dangerous.
 /// - **Defence.** For every square the hunter can end on (where it is, or a neighbour if
 ///   its move succeeds — it may lose a contest or be blocked), the chance that some tank
 ///   with a clear line to that square fires along it.
 /// - **Attack.** For each direction, the chance that some tank ends the moves as the first
-///   tank along that line, over every square it can move to.
+///   tank along that line, over every square it can move to; plus half of the best such
+///   chance from where the hunter ends, for the next tick.
 ///
 /// Ties are broken at random, from the runner's RNG.
 #[derive(Clone, Debug, Default)]
 pub struct Hunter {
-    /// Per tank id: where it was last tick, how often it moved, how often it was seen twice.
+    /// What the hunter has learnt of each tank, by id.
     tracks: BTreeMap<u32, Track>,
+    /// Last tick's tanks (ascending id).
+    prev: Vec<TankView>,
 }
 
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, Default)]
 struct Track {
-    last: Coord,
-    moves: u32,
-    looks: u32,
+    /// Moves and sightings, `[without, with]` a tank in view at the start of the tick.
+    moves: [u32; 2],
+    looks: [u32; 2],
+    /// Ticks it stayed with a tank in view and the outcome told whether it fired at it.
+    trials: u32,
+    /// How many of those ended with a tank it saw destroyed.
+    hits: u32,
 }
 
 /// Another tank, as the hunter models it this tick.
@@ -56,6 +71,8 @@ struct Enemy {
     at: Coord,
     /// The chance it tries to move, each direction alike.
     p_move: i64,
+    /// The chance it fires along a line where it sees a tank, if it stays.
+    fire: i64,
 }
 
 struct View<'a> {
@@ -70,34 +87,73 @@ impl Hunter {
         Hunter::default()
     }
 
+    /// Updates the model from what happened since last tick; returns the enemies as they
+    /// stand now.
     fn learn(&mut self, obs: &Observation) -> Vec<Enemy> {
-        let mut enemies = Vec::with_capacity(obs.tanks.len());
-        for t in obs.others() {
-            let track = match self.tracks.entry(t.id) {
-                Entry::Vacant(v) => v.insert(Track {
-                    last: t.at,
-                    moves: 0,
-                    looks: 0,
-                }),
-                Entry::Occupied(o) => {
-                    let track = o.into_mut();
-                    track.looks += 1;
-                    track.moves += u32::from(track.last != t.at);
-                    track.last = t.at;
-                    track
-                }
+        let n = i32::from(obs.width.max(1));
+        let now = &obs.tanks;
+        for e in self.prev.iter().filter(|t| t.id != obs.you) {
+            let Some(e_now) = obs.position_of(e.id) else {
+                continue;
             };
-            // Laplace's rule: a prior of one move in two.
-            let p_move = ONE * i64::from(track.moves + 1) / i64::from(track.looks + 2);
-            enemies.push(Enemy {
-                at: t.at,
-                p_move: p_move.clamp(ONE / 20, ONE * 19 / 20),
-            });
+            let seen = Dir4::ALL.map(|d| first_along(n, &self.prev, e.at, d, e.id));
+            let had = usize::from(seen.iter().any(Option::is_some));
+            let track = self.tracks.entry(e.id).or_default();
+            let moved = e_now != e.at;
+            track.looks[had] += 1;
+            track.moves[had] += u32::from(moved);
+            if moved {
+                continue;
+            }
+            let mut evidence = None;
+            for (d, target) in Dir4::ALL.into_iter().zip(seen) {
+                let Some(t) = target else { continue };
+                if obs.position_of(t.id).is_none() {
+                    evidence = Some(true);
+                } else if evidence.is_none()
+                    && first_along(n, now, e_now, d, e.id).is_some_and(|f| f.id == t.id)
+                {
+                    evidence = Some(false);
+                }
+            }
+            if let Some(hit) = evidence {
+                track.trials += 1;
+                track.hits += u32::from(hit);
+            }
         }
-        let alive: Vec<u32> = obs.tanks.iter().map(|t| t.id).collect();
-        self.tracks.retain(|id, _| alive.binary_search(id).is_ok());
-        enemies
+        self.tracks
+            .retain(|id, _| now.binary_search_by_key(id, |t| t.id).is_ok());
+        self.prev.clone_from(now);
+
+        obs.others()
+            .map(|t| {
+                let track = self.tracks.get(&t.id).copied().unwrap_or_default();
+                let sees = Dir4::ALL
+                    .into_iter()
+                    .any(|d| first_along(n, now, t.at, d, t.id).is_some());
+                let b = usize::from(sees);
+                // Laplace's rule: a prior of one move in two.
+                let p_move = ONE * i64::from(track.moves[b] + 1) / i64::from(track.looks[b] + 2);
+                let fire = (FIRE_PRIOR * FIRE_PRIOR_WEIGHT + ONE * i64::from(track.hits))
+                    / (FIRE_PRIOR_WEIGHT + i64::from(track.trials));
+                Enemy {
+                    at: t.at,
+                    p_move: p_move.clamp(ONE / 20, ONE * 19 / 20),
+                    fire: fire.clamp(ONE / 50, ONE),
+                }
+            })
+            .collect()
     }
+}
+
+/// The first tank along `dir` from `from` among `tanks`, other than `skip`.
+fn first_along(n: i32, tanks: &[TankView], from: Coord, dir: Dir4, skip: u32) -> Option<TankView> {
+    tanks
+        .iter()
+        .filter(|t| t.id != skip)
+        .filter_map(|t| along(n, from, t.at, dir).map(|d| (d, *t)))
+        .min_by_key(|(d, _)| *d)
+        .map(|(_, t)| t)
 }
 
 impl Bot<Tanks> for Hunter {
@@ -152,6 +208,7 @@ impl View<'_> {
             if Some(i) == vacated {
                 continue;
             }
+            let blind = self.blind_rate(i);
             let mut fire = 0;
             for dir in Dir4::ALL {
                 let Some(k) = along(self.n, e.at, at, dir) else {
@@ -163,14 +220,9 @@ impl View<'_> {
                         && Some(j) != vacated
                         && along(self.n, e.at, b.at, dir).is_some_and(|d| d < k)
                 });
-                if shielded {
-                    continue;
+                if !shielded {
+                    fire += if self.sees(i, dir) { e.fire } else { blind };
                 }
-                fire += match self.first_seen(e.at, dir, Some(i)) {
-                    Some(seen) if seen == self.me => FIRE_AT_ME,
-                    Some(_) => FIRE_AT_OTHER,
-                    None => FIRE_BLIND,
-                };
             }
             let p_fire = (ONE - e.p_move) * fire.min(ONE) / ONE;
             survive = survive * (ONE - p_fire) / ONE;
@@ -178,21 +230,25 @@ impl View<'_> {
         ONE - survive
     }
 
-    /// The square of the first tank (the hunter included) along `dir` from `from` as things
-    /// stand, ignoring enemy `skip`.
-    fn first_seen(&self, from: Coord, dir: Dir4, skip: Option<usize>) -> Option<Coord> {
-        let mut best = along(self.n, from, self.me, dir).map(|d| (d, self.me));
-        for (j, b) in self.enemies.iter().enumerate() {
-            if Some(j) == skip {
-                continue;
-            }
-            if let Some(d) = along(self.n, from, b.at, dir) {
-                if best.is_none_or(|(bd, _)| d < bd) {
-                    best = Some((d, b.at));
-                }
-            }
-        }
-        best.map(|(_, c)| c)
+    /// Whether enemy `i` sees a tank (the hunter included) along `dir` as things stand.
+    fn sees(&self, i: usize, dir: Dir4) -> bool {
+        let from = self.enemies[i].at;
+        along(self.n, from, self.me, dir).is_some()
+            || self
+                .enemies
+                .iter()
+                .enumerate()
+                .any(|(j, b)| j != i && along(self.n, from, b.at, dir).is_some())
+    }
+
+    /// The chance that enemy `i`, if it stays, fires along a given line where it sees no
+    /// tank: whatever its observed rate of firing at tanks it sees leaves over, assuming a
+    /// tank that stays fires, spread over its empty lines, and never below [`FIRE_BLIND`].
+    fn blind_rate(&self, i: usize) -> i64 {
+        let e = &self.enemies[i];
+        let seen = Dir4::ALL.into_iter().filter(|&d| self.sees(i, d)).count() as i64;
+        let rest = (ONE - e.fire * seen).max(0) / (4 - seen).max(1);
+        rest.max(FIRE_BLIND)
     }
 
     /// The expected number of tanks a shell fired along `dir` hits, over where each enemy
