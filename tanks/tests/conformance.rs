@@ -1,68 +1,10 @@
 //! The engine-core conformance check, plus the board invariants over random games.
-//!
-//! The harness (engine-core at the time of writing) reuses one event buffer across steps
-//! and checks that it is empty after a refused step without clearing it first, so any game
-//! whose accepted steps produce events fails there from its second step on. Until that is
-//! fixed in engine-core, the check runs on [`Fresh`], which clears the buffer at the start
-//! of every step; that a refused step appends nothing to a non-empty buffer is checked
-//! directly below.
 
 use engine_core::testing::Conformance;
-use engine_core::{Coord, Game, Outcome, PlayerId, RngCore, SeedableRng, StepError, ToAct};
+use engine_core::{Coord, Game, PlayerId, RngCore, SeedableRng};
 use proptest::prelude::*;
 use rand_pcg::Pcg64Mcg;
-use tanks::{Action, Config, ConfigError, Event, Observation, Tanks};
-
-/// [`Tanks`], with the event buffer cleared at the start of each step (see above).
-#[derive(Clone, Debug, PartialEq)]
-struct Fresh(Tanks);
-
-impl Game for Fresh {
-    type Config = Config;
-    type ConfigError = ConfigError;
-    type Action = Action;
-    type ActionError = std::convert::Infallible;
-    type Observation = Observation;
-    type Event = Event;
-
-    fn new<R: RngCore + ?Sized>(
-        c: &Config,
-        players: usize,
-        rng: &mut R,
-    ) -> Result<Self, ConfigError> {
-        Tanks::new(c, players, rng).map(Fresh)
-    }
-    fn num_players(&self) -> usize {
-        self.0.num_players()
-    }
-    fn to_act(&self) -> ToAct {
-        self.0.to_act()
-    }
-    fn observe(&self, player: PlayerId) -> Observation {
-        self.0.observe(player)
-    }
-    fn step<R: RngCore + ?Sized>(
-        &mut self,
-        actions: &[Action],
-        rng: &mut R,
-        events: &mut Vec<Event>,
-    ) -> Result<(), StepError<Self::ActionError>> {
-        events.clear();
-        self.0.step(actions, rng, events)
-    }
-    fn outcome(&self) -> Option<Outcome> {
-        self.0.outcome()
-    }
-    fn score_bounds(&self) -> (i64, i64) {
-        self.0.score_bounds()
-    }
-    fn legal_actions(&self, player: PlayerId, out: &mut Vec<Action>) -> bool {
-        self.0.legal_actions(player, out)
-    }
-    fn turn(&self) -> u32 {
-        self.0.turn()
-    }
-}
+use tanks::{Action, Config, Event, Tanks};
 
 #[test]
 fn a_refused_step_appends_nothing_to_a_used_buffer() {
@@ -86,14 +28,14 @@ fn a_refused_step_appends_nothing_to_a_used_buffer() {
 
 #[test]
 fn conformance_six_tanks_legal_actions() {
-    Conformance::<Fresh>::new(Config::default(), 6)
+    Conformance::<Tanks>::new(Config::default(), 6)
         .cases(32)
         .run_legal();
 }
 
 #[test]
 fn conformance_two_tanks() {
-    Conformance::<Fresh>::new(Config::default(), 2)
+    Conformance::<Tanks>::new(Config::default(), 2)
         .cases(32)
         .run_legal();
 }
@@ -105,7 +47,7 @@ fn conformance_crowded_short_games() {
         max_ticks: 60,
         ..Config::default()
     };
-    Conformance::<Fresh>::new(config, 12)
+    Conformance::<Tanks>::new(config, 12)
         .cases(24)
         .run(|_, _, rng| move_heavy(rng));
 }
@@ -117,7 +59,7 @@ fn conformance_a_larger_board() {
         max_ticks: 200,
         ..Config::default()
     };
-    Conformance::<Fresh>::new(config, 9).cases(16).run_legal();
+    Conformance::<Tanks>::new(config, 9).cases(16).run_legal();
 }
 
 /// Mostly moves, some shots, a few idles.
