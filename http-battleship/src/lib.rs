@@ -1,7 +1,90 @@
-//! HTTP Battleship: the Bots Arena Battleship with its three wire dialects (rules: `shared/rules/http-battleship.md`).
+//! HTTP Battleship: the Bots Arena Battleship, its three HTTP wire dialects and built-in bots.
 //!
-//! This crate is a placeholder: the engine is not built yet. It will be a `no_std` + `alloc`
-//! deterministic state machine implementing [`engine_core::Game`], with its contest's program
-//! protocol and built-in bots, following the shape of the `samurai` crate.
+//! Rules of record: `shared/rules/http-battleship.md` (from the arena's French draft and the
+//! arena's own code). In short: two players hide a fleet (`ship1`..`ship6`: how many ships of
+//! length 1..6) on their own `width` x `height` grid, then shoot at each other's grid in turn,
+//! player 1 first, one shot per turn whatever it hits. A shot misses, hits, sinks a ship (every
+//! cell of it has now been shot) or sinks the last ship and wins. An invalid placement, a shot
+//! off the grid, or a bot that cannot answer loses the match at once.
+//!
+//! The engine is a `no_std` + `alloc`, deterministic state machine implementing
+//! [`engine_core::Game`]. The transport (HTTP client and bot server) lives in the `cli` crate;
+//! this crate holds the wire *codecs* ([`wire`], feature `serde`).
+//!
+//! ```
+//! use engine_core::{Game, PlayerId, SeedableRng};
+//! use http_battleship::{bots, Battleship, Config};
+//!
+//! let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(7);
+//! let mut game = Battleship::new(&Config::default(), 2, &mut rng).unwrap();
+//! let mut players = [bots::by_id("density").unwrap(), bots::by_id("hunter").unwrap()];
+//! let mut events = Vec::new();
+//! while let Some(p) = game.next_player() {
+//!     let action = players[p.index()].act(&game.observe(p), &mut rng);
+//!     game.step(&[action], &mut rng, &mut events).unwrap();
+//! }
+//! let end = game.end().unwrap();
+//! println!("{:?} after {} shots\n{}", end, game.shots(PlayerId(0)).len(), game.render_boards());
+//! ```
+//!
+//! # Decisions
+//! Where neither the draft nor the arena's code says, this crate decides (each decision is
+//! also stated where it is implemented):
+//! - **Turn order.** Placement is two turns, `ToAct::One(player 1)` then `ToAct::One(player
+//!   2)`, so an invalid placement by player 1 ends the match before player 2 is asked, as in
+//!   the arena. Then shots alternate strictly, player 1 first.
+//! - **Rules live in the engine.** [`Action::Place`] carries any placement and
+//!   [`Action::Shoot`] any coordinates: the engine itself ends the match on an invalid
+//!   placement ([`EndReason::InvalidPlacement`] with a typed [`PlacementError`]) or a shot off
+//!   the grid ([`EndReason::InvalidShot`]). Only an action of the wrong phase is refused
+//!   ([`ActionError::WrongPhase`]). Failures outside the rules (timeouts, malformed answers,
+//!   HTTP errors) are [`Action::Forfeit`] with a [`ForfeitReason`]: the runner maps the
+//!   arena's "loses the match at once" onto them.
+//! - **Placement checks**, in order: per ship in the bot's order an endpoint off the grid, a
+//!   diagonal ship, a ship longer than 6, an overlap with an earlier ship; then the count of
+//!   each length. Ships may touch. The first failure is reported.
+//! - **Shots.** Repeat shots are legal. A shot on a cell of a sunk ship is a miss (arena); a
+//!   repeat shot on a struck cell of a ship still afloat is a hit again and changes nothing
+//!   (arena: the result depends only on what lies there).
+//! - **Shot limit.** Once both players have fired [`Config::shot_limit`] shots (default
+//!   `2 * width * height`) the match is a draw ([`EndReason::ShotLimit`]).
+//! - **Settings** are refused (no match) when a side is outside 1..=100, a count outside
+//!   0..=10, the fleet is empty, covers more than `W * H / 2` cells, holds a ship longer than
+//!   both sides, or cannot be laid out by a deterministic greedy packing
+//!   ([`Config::packed_fleet`], which bots also use as their fallback placement).
+//! - **Scores** are half-points: 2 for a win, 1 each for a draw, 0 for a loss.
+//! - **No randomness** in the rules; bots draw from the RNG their runner passes.
+//! - **Observations** share the shot histories copy-on-write ([`History`]), so observing
+//!   each turn costs no copy.
+//!
+//! Features: `std` (default), `serde` (derives for config, actions, events; the [`wire`]
+//! codecs of the `draft`, `form` and `json` dialects).
 #![no_std]
 #![deny(missing_docs)]
+
+extern crate alloc;
+#[cfg(feature = "std")]
+extern crate std;
+
+mod action;
+mod board;
+pub mod bots;
+mod cell;
+mod config;
+mod dialect;
+mod placement;
+mod state;
+#[cfg(feature = "serde")]
+pub mod wire;
+
+pub use action::{Action, ActionSyntaxError, ForfeitReason};
+pub use cell::{Cell, parse_xy};
+pub use config::{Config, ConfigError, MAX_COUNT, MAX_SHIP_LEN, MAX_SHOT_LIMIT, MAX_SIDE};
+pub use dialect::{Dialect, UnknownDialect};
+pub use placement::{
+    Fleet, Orientation, Placement, PlacementError, Ship, ShipSpan, SpanSyntaxError,
+};
+pub use state::{
+    ActionError, Battleship, End, EndReason, Event, History, Observation, Phase, ShotRecord,
+    ShotResult,
+};
