@@ -1,0 +1,133 @@
+//! An ASCII picture of the whole sea, for logs and snapshots.
+
+use alloc::string::String;
+use core::fmt::{self, Write};
+
+use engine_core::{Dir4, PlayerId};
+
+use crate::Naval;
+use crate::state::Cell;
+
+/// The character of a seat's intact hull cells: `0`-`9`, then `a`-`z`, then `@`.
+pub fn seat_symbol(seat: PlayerId) -> char {
+    match seat.0 {
+        n @ 0..=9 => (b'0' + n) as char,
+        n @ 10..=35 => (b'a' + n - 10) as char,
+        _ => '@',
+    }
+}
+
+fn dir_name(d: Dir4) -> &'static str {
+    match d {
+        Dir4::Up => "up",
+        Dir4::Right => "right",
+        Dir4::Down => "down",
+        Dir4::Left => "left",
+    }
+}
+
+impl Naval {
+    /// The whole sea as ASCII (like the seed's example grid): a `#` border, `.` water, `M`
+    /// mines, `W` wrecks, a ship's intact cells as its seat symbol ([`seat_symbol`]) and its
+    /// damaged cells as `*`; then one status line per seat.
+    ///
+    /// ```
+    /// use engine_core::{Game, SeedableRng};
+    /// let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(1);
+    /// let game = naval::Naval::new(&naval::Config::default(), 2, &mut rng).unwrap();
+    /// let picture = game.render();
+    /// assert!(picture.lines().nth(1).unwrap().starts_with("################"));
+    /// ```
+    pub fn render(&self) -> String {
+        let mut out = String::new();
+        // Writing to a String cannot fail.
+        let _ = self.write_sea(&mut out);
+        out
+    }
+
+    fn write_sea(&self, out: &mut String) -> fmt::Result {
+        match self.end {
+            Some(reason) => writeln!(
+                out,
+                "round {}/{}, turn {}: game over ({reason:?})",
+                self.round, self.rounds, self.turn
+            )?,
+            None => writeln!(
+                out,
+                "round {}/{}, turn {}: {} to act",
+                self.round,
+                self.rounds,
+                self.turn,
+                self.order.get(self.next).copied().unwrap_or(PlayerId(0))
+            )?,
+        }
+        let side = self.side as usize;
+        let mut picture: alloc::vec::Vec<char> = self
+            .cells
+            .iter()
+            .map(|cell| match cell {
+                Cell::Water => '.',
+                Cell::Mine => 'M',
+                Cell::Wreck => 'W',
+                Cell::Ship(p) => seat_symbol(*p),
+            })
+            .collect();
+        for (seat, s) in self.seats.iter().enumerate() {
+            let Some(ship) = s.ship.as_ref().filter(|s| s.afloat()) else {
+                continue;
+            };
+            for (i, c) in ship.cells().enumerate() {
+                if let Some(j) = self.index(c) {
+                    picture[j] = if ship.hull.is_intact(i) {
+                        seat_symbol(PlayerId(seat as u8))
+                    } else {
+                        '*'
+                    };
+                }
+            }
+        }
+        let border: String = core::iter::repeat_n('#', side + 2).collect();
+        writeln!(out, "{border}")?;
+        for row in picture.chunks(side.max(1)) {
+            out.push('#');
+            out.extend(row);
+            out.push_str("#\n");
+        }
+        writeln!(out, "{border}")?;
+        for (seat, s) in self.seats.iter().enumerate() {
+            let p = PlayerId(seat as u8);
+            let stats = self.stats(p);
+            let Some(ship) = &s.ship else {
+                writeln!(out, "{p} no ship (bad class choice): score 0")?;
+                continue;
+            };
+            write!(
+                out,
+                "{p} {:<10} ({:>2},{:>2}) {:<5} hull {:<5} mines {} cd {}",
+                ship.class.name(),
+                ship.head.x,
+                ship.head.y,
+                dir_name(ship.dir),
+                ship.hull,
+                ship.mines,
+                ship.cooldown
+            )?;
+            for (on, word) in [
+                (!ship.afloat(), " SUNK"),
+                (ship.submerged, " submerged"),
+                (ship.shield, " shield"),
+                (ship.scan, " scan"),
+            ] {
+                if on {
+                    out.push_str(word);
+                }
+            }
+            writeln!(
+                out,
+                " | hits {} sunken {} damage {} score {}",
+                stats.hits, stats.sunken, stats.damage, stats.score
+            )?;
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,160 @@
+//! `M`, `B`, `C`, `K` and `A`.
+
+use alloc::vec::Vec;
+
+use engine_core::{Coord, PlayerId};
+
+use super::turn::not_submerged;
+use crate::ship::cell_of;
+use crate::state::Cell;
+use crate::{Cause, Event, Naval, Obstacle, Refusal, ShipClass};
+
+impl Naval {
+    /// Whether a ship may enter `c`: `Ok(true)` onto a mine, `Ok(false)` onto water, `Err`
+    /// for anything else (a ship cell, hidden submarines included, a wreck, off the grid).
+    /// Own cells are free for rotations only (`own`).
+    fn enterable(&self, c: Coord, own: Option<PlayerId>) -> Result<bool, Refusal> {
+        let blocked = |by| Refusal::Blocked { cell: c, by };
+        match self.cell(c) {
+            None => Err(blocked(Obstacle::OffGrid)),
+            Some(Cell::Water) => Ok(false),
+            Some(Cell::Mine) => Ok(true),
+            Some(Cell::Wreck) => Err(blocked(Obstacle::Wreck)),
+            Some(Cell::Ship(p)) if Some(p) == own => Ok(false),
+            Some(Cell::Ship(_)) => Err(blocked(Obstacle::Ship)),
+        }
+    }
+
+    /// `M` (`back == false`) or `B`: one cell forward or back for 1 move. The ship first
+    /// moves, then a mine on the entered cell explodes.
+    pub(super) fn advance_ship(
+        &mut self,
+        me: PlayerId,
+        back: bool,
+        events: &mut Vec<Event>,
+    ) -> Result<(), Refusal> {
+        let ship = self.ship_ref(me);
+        if ship.moves_left == 0 {
+            return Err(Refusal::NoMovesLeft);
+        }
+        let len = ship.class.length() as usize;
+        let (dx, dy) = ship.dir.delta();
+        let tail = ship.cell(len - 1);
+        let (enter, leave, head) = if back {
+            (tail.offset(-dx, -dy), ship.head, ship.head.offset(-dx, -dy))
+        } else {
+            (ship.head.offset(dx, dy), tail, ship.head.offset(dx, dy))
+        };
+        let mine = self.enterable(enter, None)?;
+        let (leave_i, enter_i) = match (self.index(leave), self.index(enter)) {
+            (Some(a), Some(b)) => (a, b),
+            // Unreachable: `enter` was checked and `leave` is a hull cell.
+            _ => {
+                return Err(Refusal::Blocked {
+                    cell: enter,
+                    by: Obstacle::OffGrid,
+                });
+            }
+        };
+        self.cells[leave_i] = Cell::Water;
+        self.cells[enter_i] = Cell::Ship(me);
+        let ship = self.ship_mut(me);
+        ship.head = head;
+        ship.moves_left -= 1;
+        ship.moved = true;
+        events.push(Event::Moved {
+            ship: me,
+            back,
+            head,
+        });
+        if mine {
+            self.explode(enter, me, events);
+        }
+        Ok(())
+    }
+
+    /// `C` (`clockwise`) or `K`: a quarter turn about the head, for 1 move (free for the
+    /// Destroyer). Only the final cells are checked (on the grid; water, a mine or the ship
+    /// itself); the ship turns, then the mines on its final cells explode, head side first.
+    pub(super) fn rotate(
+        &mut self,
+        me: PlayerId,
+        clockwise: bool,
+        events: &mut Vec<Event>,
+    ) -> Result<(), Refusal> {
+        let ship = self.ship_ref(me);
+        let free = ship.class == ShipClass::Destroyer;
+        if !free && ship.moves_left == 0 {
+            return Err(Refusal::NoMovesLeft);
+        }
+        let dir = if clockwise {
+            ship.dir.rotate_cw()
+        } else {
+            ship.dir.rotate_ccw()
+        };
+        let (head, old_dir, len) = (ship.head, ship.dir, ship.class.length() as usize);
+        let mut mines = [None; 8];
+        for (i, slot) in mines.iter_mut().enumerate().take(len).skip(1) {
+            let c = cell_of(head, dir, i);
+            if self.enterable(c, Some(me))? {
+                *slot = Some(c);
+            }
+        }
+        for i in 1..len {
+            if let Some(j) = self.index(cell_of(head, old_dir, i)) {
+                self.cells[j] = Cell::Water;
+            }
+        }
+        for i in 1..len {
+            if let Some(j) = self.index(cell_of(head, dir, i)) {
+                self.cells[j] = Cell::Ship(me);
+            }
+        }
+        let ship = self.ship_mut(me);
+        ship.dir = dir;
+        if !free {
+            ship.moves_left -= 1;
+            ship.moved = true;
+        }
+        events.push(Event::Rotated {
+            ship: me,
+            clockwise,
+            dir,
+        });
+        // Each mine under the final cells explodes once, even if an earlier explosion of this
+        // rotation sank the ship (the ship's cell covers the mine, so no chain reaches it).
+        for c in mines.into_iter().flatten() {
+            self.explode(c, me, events);
+        }
+        Ok(())
+    }
+
+    /// `A`: only with no move used this turn; uses all moves. The ship cell directly ahead
+    /// takes 1 damage (a submerged submarine is not hurt); the rammer takes none and does not
+    /// move; no mine is triggered.
+    pub(super) fn ram(&mut self, me: PlayerId, events: &mut Vec<Event>) -> Result<(), Refusal> {
+        let ship = self.ship_ref(me);
+        not_submerged(ship)?;
+        if ship.moved || ship.moves_left == 0 {
+            return Err(Refusal::MoveUsed);
+        }
+        let (dx, dy) = ship.dir.delta();
+        let cell = ship.head.offset(dx, dy);
+        let target = match self.cell(cell) {
+            Some(Cell::Ship(p)) if p != me => p,
+            _ => return Err(Refusal::NothingAhead),
+        };
+        let ship = self.ship_mut(me);
+        ship.moves_left = 0;
+        ship.moved = true;
+        events.push(Event::Rammed {
+            ship: me,
+            target,
+            cell,
+        });
+        if !self.ship_ref(target).submerged {
+            self.damage_at(target, cell, me, Cause::Ram, events);
+        }
+        Ok(())
+    }
+}

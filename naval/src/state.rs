@@ -1,0 +1,500 @@
+//! The game state and the [`Game`] implementation.
+
+use alloc::vec;
+use alloc::vec::Vec;
+use core::convert::Infallible;
+
+use engine_core::{
+    Coord, Dir4, Game, Outcome, PerPlayer, PlayerId, RngCore, Size, StepError, ToAct,
+};
+
+use crate::observation::{SIGHT_HALF, SIGHT_SIDE, SightCell};
+use crate::rules::below;
+use crate::ship::{Ship, cell_of};
+use crate::{Config, ConfigError, EndReason, Event, Hull, Observation, Orders, ShipClass, Sight};
+
+/// What lies on a cell of the sea.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Cell {
+    /// Open water.
+    Water,
+    /// A mine (mines have no owner).
+    Mine,
+    /// A wreck: a cell of a sunk ship (or one placed by the config).
+    Wreck,
+    /// A hull cell of the ship of this seat (afloat; submerged or not).
+    Ship(PlayerId),
+}
+
+/// One seat: its ship (if its class choice was good) and its score counters.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct Seat {
+    pub(crate) ship: Option<Ship>,
+    pub(crate) hits: u32,
+    pub(crate) sunken: u32,
+    pub(crate) damage: u32,
+}
+
+/// A seat's statistics: the numbers that make its score.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct PlayerStats {
+    /// The class, or `None` for a seat whose class choice was bad.
+    pub class: Option<ShipClass>,
+    /// Enemy hull cells this ship damaged.
+    pub hits: u32,
+    /// Enemy ships this ship sank.
+    pub sunken: u32,
+    /// Damage taken (not reduced by repairs; absorbed damage is not taken).
+    pub damage: u32,
+    /// Whether the ship has at least one intact hull cell (`false` without a ship).
+    pub alive: bool,
+    /// `hits + 5 * sunken - damage - (alive ? 0 : 10)`; 0 for a seat without a ship.
+    pub score: i64,
+}
+
+/// One state of a naval game.
+///
+/// Built by [`Game::new`] from a [`Config`]; ships take whole turns one at a time
+/// ([`ToAct::One`]), each playing one [`Orders`].
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Naval {
+    pub(crate) side: u16,
+    pub(crate) rounds: u32,
+    pub(crate) cells: Vec<Cell>,
+    pub(crate) seats: Vec<Seat>,
+    /// This round's turn order (the ships afloat at its start, shuffled).
+    pub(crate) order: Vec<PlayerId>,
+    /// Index into `order` of the ship to act.
+    pub(crate) next: usize,
+    pub(crate) round: u32,
+    pub(crate) turn: u32,
+    pub(crate) end: Option<EndReason>,
+}
+
+impl Naval {
+    // ------------------------------------------------------------------ construction
+
+    fn build<R: RngCore + ?Sized>(
+        config: &Config,
+        players: usize,
+        rng: &mut R,
+    ) -> Result<Naval, ConfigError> {
+        config.validate(players)?;
+        let side = Config::side(players);
+        let size = Size::square(side);
+        let mut game = Naval {
+            side,
+            rounds: config.rounds,
+            cells: vec![Cell::Water; size.area()],
+            seats: (0..players)
+                .map(|_| Seat {
+                    ship: None,
+                    hits: 0,
+                    sunken: 0,
+                    damage: 0,
+                })
+                .collect(),
+            order: Vec::with_capacity(players),
+            next: 0,
+            round: 1,
+            turn: 0,
+            end: None,
+        };
+        for &cell in &config.wrecks {
+            let i = game.index(cell).ok_or(ConfigError::OffGrid {
+                what: "wreck",
+                cell,
+                side,
+            })?;
+            game.cells[i] = Cell::Wreck;
+        }
+        for &cell in &config.mines {
+            let i = game.index(cell).ok_or(ConfigError::OffGrid {
+                what: "mine",
+                cell,
+                side,
+            })?;
+            if game.cells[i] == Cell::Wreck {
+                return Err(ConfigError::MineOnWreck(cell));
+            }
+            game.cells[i] = Cell::Mine;
+        }
+        // Fixed starts first, then random ones in seat order.
+        for seat in 0..players {
+            let (Some(class), Some(start)) = (config.class_of(seat), config.start_of(seat)) else {
+                continue;
+            };
+            for i in 0..class.length() as usize {
+                let cell = cell_of(start.head, start.dir, i);
+                match game.index(cell) {
+                    None => return Err(ConfigError::StartOffGrid { seat, cell, side }),
+                    Some(j) if game.cells[j] != Cell::Water => {
+                        return Err(ConfigError::StartBlocked { seat, cell });
+                    }
+                    Some(_) => {}
+                }
+            }
+            game.launch(seat, Ship::new(class, start.head, start.dir));
+        }
+        for seat in 0..players {
+            let Some(class) = config.class_of(seat) else {
+                continue;
+            };
+            if config.start_of(seat).is_some() {
+                continue;
+            }
+            let (head, dir) = game
+                .random_start(class, rng)
+                .ok_or(ConfigError::NoRoom(seat))?;
+            game.launch(seat, Ship::new(class, head, dir));
+        }
+        game.start_round(1, rng);
+        if game.afloat() <= 1 {
+            game.end = Some(EndReason::LastShipAfloat);
+        } else {
+            game.prepare_turn(&mut Vec::new());
+        }
+        Ok(game)
+    }
+
+    fn launch(&mut self, seat: usize, ship: Ship) {
+        for c in ship.cells() {
+            if let Some(i) = self.index(c) {
+                self.cells[i] = Cell::Ship(PlayerId(seat as u8));
+            }
+        }
+        self.seats[seat].ship = Some(ship);
+    }
+
+    fn fits(&self, class: ShipClass, head: Coord, dir: Dir4) -> bool {
+        (0..class.length() as usize).all(|i| self.cell(cell_of(head, dir, i)) == Some(Cell::Water))
+    }
+
+    /// A random start: up to 10 000 draws of `(x, y, direction)`, then (never needed on the
+    /// standard sea) a scan of every start from a random one.
+    fn random_start<R: RngCore + ?Sized>(
+        &self,
+        class: ShipClass,
+        rng: &mut R,
+    ) -> Option<(Coord, Dir4)> {
+        let side = self.side as u32;
+        for _ in 0..10_000 {
+            let x = below(rng, side) as i32;
+            let y = below(rng, side) as i32;
+            let dir = Dir4::from_index(below(rng, 4) as u8);
+            if self.fits(class, Coord::new(x, y), dir) {
+                return Some((Coord::new(x, y), dir));
+            }
+        }
+        let total = side * side * 4;
+        let first = below(rng, total);
+        (0..total).map(|k| (first + k) % total).find_map(|k| {
+            let (cell, dir) = (k / 4, Dir4::from_index((k % 4) as u8));
+            let head = Coord::new((cell % side) as i32, (cell / side) as i32);
+            self.fits(class, head, dir).then_some((head, dir))
+        })
+    }
+
+    // ------------------------------------------------------------------ grid helpers
+
+    /// The row-major index of `c`, or `None` off the grid.
+    #[inline]
+    pub(crate) fn index(&self, c: Coord) -> Option<usize> {
+        Size::square(self.side).index_of(c)
+    }
+
+    /// What lies on `c`, or `None` off the grid.
+    #[inline]
+    pub fn cell(&self, c: Coord) -> Option<Cell> {
+        self.index(c).map(|i| self.cells[i])
+    }
+
+    /// The number of ships afloat.
+    pub(crate) fn afloat(&self) -> usize {
+        self.seats
+            .iter()
+            .filter(|s| s.ship.as_ref().is_some_and(Ship::afloat))
+            .count()
+    }
+
+    // ------------------------------------------------------------------ accessors
+
+    /// The grid side (`30 + players`).
+    pub fn side(&self) -> u16 {
+        self.side
+    }
+
+    /// The grid size.
+    pub fn size(&self) -> Size {
+        Size::square(self.side)
+    }
+
+    /// The current round, 1-based.
+    pub fn round(&self) -> u32 {
+        self.round
+    }
+
+    /// The round limit.
+    pub fn rounds(&self) -> u32 {
+        self.rounds
+    }
+
+    /// This round's turn order (ships sunk since its start are skipped when their turn comes).
+    pub fn order(&self) -> &[PlayerId] {
+        &self.order
+    }
+
+    /// The ship of `player` (afloat or sunk), or `None` for a seat without one.
+    pub fn ship(&self, player: PlayerId) -> Option<&Ship> {
+        self.seats.get(player.index())?.ship.as_ref()
+    }
+
+    /// Why the game ended, once it has.
+    pub fn end(&self) -> Option<EndReason> {
+        self.end
+    }
+
+    /// The mines on the sea, in row-major order.
+    pub fn mines(&self) -> impl Iterator<Item = Coord> + '_ {
+        let size = self.size();
+        self.cells
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| **c == Cell::Mine)
+            .map(move |(i, _)| size.coord_of(i))
+    }
+
+    /// The statistics of `player` (zeros for a seat that does not exist).
+    pub fn stats(&self, player: PlayerId) -> PlayerStats {
+        let Some(seat) = self.seats.get(player.index()) else {
+            return PlayerStats {
+                class: None,
+                hits: 0,
+                sunken: 0,
+                damage: 0,
+                alive: false,
+                score: 0,
+            };
+        };
+        let class = seat.ship.as_ref().map(Ship::class);
+        let alive = seat.ship.as_ref().is_some_and(Ship::afloat);
+        let score = if class.is_some() {
+            i64::from(seat.hits) + 5 * i64::from(seat.sunken)
+                - i64::from(seat.damage)
+                - if alive { 0 } else { 10 }
+        } else {
+            0
+        };
+        PlayerStats {
+            class,
+            hits: seat.hits,
+            sunken: seat.sunken,
+            damage: seat.damage,
+            alive,
+            score,
+        }
+    }
+
+    /// The ranking key: score, then fewer deaths, more sunken, more hits, less damage.
+    fn rank_key(&self, player: PlayerId) -> (i64, i64, i64, i64, i64) {
+        let s = self.stats(player);
+        let death = i64::from(s.class.is_some() && !s.alive);
+        (
+            s.score,
+            -death,
+            i64::from(s.sunken),
+            i64::from(s.hits),
+            -i64::from(s.damage),
+        )
+    }
+
+    // ------------------------------------------------------------------ observation
+
+    /// What `player` sees now (see [`Observation`]).
+    pub fn observation(&self, player: PlayerId) -> Observation {
+        let ship = self.ship(player);
+        let Some(ship) = ship else {
+            return Observation {
+                round: self.round,
+                player,
+                x: 0,
+                y: 0,
+                dir: Dir4::Up,
+                hull: Hull::default(),
+                moves: 0,
+                shots: 0,
+                mines: 0,
+                cooldown: 0,
+                hits: 0,
+                sunken: 0,
+                damage: 0,
+                underwater: false,
+                shield: false,
+                scan: false,
+                map: Sight::unknown(),
+            };
+        };
+        let seat = &self.seats[player.index()];
+        Observation {
+            round: self.round,
+            player,
+            x: ship.head.x,
+            y: ship.head.y,
+            dir: ship.dir,
+            hull: ship.hull,
+            moves: ship.class.moves(),
+            shots: ship.class.shots(),
+            mines: ship.mines,
+            cooldown: ship.cooldown,
+            hits: seat.hits,
+            sunken: seat.sunken,
+            damage: seat.damage,
+            underwater: ship.submerged,
+            shield: ship.shield,
+            scan: ship.scan,
+            map: self.sight(player, ship),
+        }
+    }
+
+    fn sight(&self, me: PlayerId, ship: &Ship) -> Sight {
+        let mut map = Sight::unknown();
+        let range = if ship.scan {
+            crate::observation::SCAN_RANGE
+        } else {
+            crate::observation::VIEW_RANGE
+        };
+        let side = self.side as i32;
+        let (hx, hy) = (ship.head.x, ship.head.y);
+        for dy in -range..=range {
+            let y = hy + dy;
+            let row = ((dy + SIGHT_HALF) * SIGHT_SIDE as i32 + SIGHT_HALF) as usize;
+            for dx in -range..=range {
+                let x = hx + dx;
+                let out = &mut map.0[(row as i32 + dx) as usize];
+                if x < 0 || y < 0 || x >= side || y >= side {
+                    *out = SightCell::OffGrid;
+                    continue;
+                }
+                *out = match self.cells[(y * side + x) as usize] {
+                    Cell::Water => SightCell::Water,
+                    Cell::Mine => SightCell::Mine,
+                    Cell::Wreck => SightCell::Wreck,
+                    Cell::Ship(p) if p == me => SightCell::Own,
+                    Cell::Ship(p) => {
+                        let other = self.seats[p.index()]
+                            .ship
+                            .as_ref()
+                            .expect("a ship cell belongs to a ship");
+                        let i = ((x - other.head.x).abs() + (y - other.head.y).abs()) as usize;
+                        let intact = other.hull.is_intact(i);
+                        match (other.submerged, ship.scan, intact) {
+                            (true, false, _) => SightCell::Water,
+                            (true, true, true) => SightCell::Submerged,
+                            (true, true, false) => SightCell::SubmergedDamaged,
+                            (false, _, true) => SightCell::Enemy,
+                            (false, _, false) => SightCell::EnemyDamaged,
+                        }
+                    }
+                };
+            }
+        }
+        map
+    }
+
+    // ------------------------------------------------------------------ playing
+
+    /// Plays the acting ship's whole turn (the same as [`Game::step`] with one action).
+    ///
+    /// Draws from `rng` only when this turn ends a round and the game goes on: the next
+    /// round's order is shuffled then.
+    pub fn play<R: RngCore + ?Sized>(
+        &mut self,
+        orders: &Orders,
+        rng: &mut R,
+        events: &mut Vec<Event>,
+    ) -> Result<(), StepError<Infallible>> {
+        if self.end.is_some() {
+            return Err(StepError::GameOver);
+        }
+        self.take_turn(orders, events);
+        self.turn += 1;
+        self.advance(rng, events);
+        Ok(())
+    }
+}
+
+impl Game for Naval {
+    type Config = Config;
+    type ConfigError = ConfigError;
+    type Action = Orders;
+    type ActionError = Infallible;
+    type Observation = Observation;
+    type Event = Event;
+
+    /// Places the ships (fixed starts, then random ones in seat order: each attempt draws
+    /// x, y and a direction from `rng`), then shuffles round 1's order with `rng`.
+    fn new<R: RngCore + ?Sized>(
+        config: &Config,
+        players: usize,
+        rng: &mut R,
+    ) -> Result<Self, ConfigError> {
+        Naval::build(config, players, rng)
+    }
+
+    fn num_players(&self) -> usize {
+        self.seats.len()
+    }
+
+    fn to_act(&self) -> ToAct {
+        match (self.end, self.order.get(self.next)) {
+            (None, Some(&p)) => ToAct::One(p),
+            _ => ToAct::Nobody,
+        }
+    }
+
+    fn observe(&self, player: PlayerId) -> Observation {
+        self.observation(player)
+    }
+
+    fn step<R: RngCore + ?Sized>(
+        &mut self,
+        actions: &[Orders],
+        rng: &mut R,
+        events: &mut Vec<Event>,
+    ) -> Result<(), StepError<Infallible>> {
+        if self.end.is_some() {
+            return Err(StepError::GameOver);
+        }
+        match actions {
+            [orders] => self.play(orders, rng, events),
+            _ => Err(StepError::WrongActionCount {
+                expected: 1,
+                got: actions.len(),
+            }),
+        }
+    }
+
+    /// Scores are the rules' `Score`; places by score, then fewer deaths, more sunken, more
+    /// hits, less damage; a remaining tie shares the place.
+    fn outcome(&self) -> Option<Outcome> {
+        self.end?;
+        let players = PlayerId::all(self.seats.len());
+        let keys: Vec<_> = players.clone().map(|p| self.rank_key(p)).collect();
+        let scores = PerPlayer::from_fn(self.seats.len(), |p| self.stats(p).score);
+        Some(Outcome::from_keys(&keys, scores))
+    }
+
+    /// A ship takes at most `5 + rounds` damage (its hull plus one repair per round at most)
+    /// and can sink each enemy once.
+    fn score_bounds(&self) -> (i64, i64) {
+        let per_ship = 5 + i64::from(self.rounds);
+        let enemies = self.seats.len() as i64 - 1;
+        (-(per_ship + 10), enemies * (per_ship + 5))
+    }
+
+    fn turn(&self) -> u32 {
+        self.turn
+    }
+}
