@@ -1,0 +1,107 @@
+//! Phase 4: moves, then `walkable_for` bookkeeping.
+//!
+//! See [`geometry`](crate::geometry) for the exact method.
+
+use engine_core::Coord;
+
+use crate::geometry::{Obstacle, Sweep, circles_touch, clamp_speed};
+use crate::{Action, Bomberman, Fixed, Point};
+
+/// The most obstacles a move can meet: the cells its swept box spans (at most 4 x 4 while
+/// `max_speed <= cell_size` and the player is smaller than a cell).
+const MAX_OBSTACLES: usize = 16;
+
+/// Every active player (on the field, not stunned) moves by its clamped speed; then every
+/// bomb forgets the players of its `walkable_for` that no longer touch it.
+pub(crate) fn run(game: &mut Bomberman, actions: &[Action]) {
+    for seat in 0..game.players.len() {
+        if game.players[seat].is_active() {
+            let action = actions.get(seat).copied().unwrap_or_default();
+            let to = destination(game, seat, action);
+            game.players[seat].pos = to;
+        }
+    }
+    let rr = game.dims.player_r + game.dims.bomb_r;
+    for b in &mut game.bombs {
+        if b.walkable_for.is_empty() {
+            continue;
+        }
+        let (bx, by) = game.dims.centre(b.cell);
+        for p in b.walkable_for.iter() {
+            let Some(player) = game.players.get(p.index()) else {
+                continue;
+            };
+            let (x, y) = (i64::from(player.pos.x.raw()), i64::from(player.pos.y.raw()));
+            if !circles_touch(x, y, bx, by, rr) {
+                b.walkable_for.remove(p);
+            }
+        }
+    }
+}
+
+/// Where seat `seat` ends up moving with `action`'s speed.
+fn destination(game: &Bomberman, seat: usize, action: Action) -> Point {
+    let d = &game.dims;
+    let player = &game.players[seat];
+    let (vx, vy) = clamp_speed(action.speed_x.raw(), action.speed_y.raw(), d.max_speed);
+    let (px, py) = (i64::from(player.pos.x.raw()), i64::from(player.pos.y.raw()));
+    let Some(sweep) = Sweep::new(px, py, vx.into(), vy.into(), d.player_r) else {
+        return player.pos;
+    };
+    let (min_x, min_y, max_x, max_y) = sweep.bounds();
+    let (i0, i1) = d.cell_span(min_x, max_x);
+    let (j0, j1) = d.cell_span(min_y, max_y);
+    let mut obstacles = [Obstacle::Circle { x: 0, y: 0, rr: 0 }; MAX_OBSTACLES];
+    let mut count = 0;
+    for j in j0..=j1 {
+        for i in i0..=i1 {
+            let c = Coord::new(i, j);
+            let (x, y) = d.centre(c);
+            let ob = match d.index(c) {
+                // The ring of cells around the lattice is the field's border wall.
+                None => Obstacle::Square {
+                    x,
+                    y,
+                    h: d.cell / 2,
+                },
+                Some(idx) if game.tiles.cells()[idx].is_wall() => Obstacle::Square {
+                    x,
+                    y,
+                    h: d.cell / 2,
+                },
+                Some(idx) if game.bomb_at[idx] && !walkable(game, c, seat) => Obstacle::Circle {
+                    x,
+                    y,
+                    rr: d.player_r + d.bomb_r,
+                },
+                Some(_) => continue,
+            };
+            if count < MAX_OBSTACLES && sweep.is_relevant(ob) {
+                obstacles[count] = ob;
+                count += 1;
+            }
+        }
+    }
+    let obstacles = &obstacles[..count];
+    let mut k = sweep.steps();
+    for &ob in obstacles {
+        if let Some(first) = sweep.first_overlap(ob) {
+            k = k.min(first - 1);
+        }
+    }
+    loop {
+        let (x, y) = sweep.point(k);
+        if k == 0 || !obstacles.iter().any(|ob| ob.overlaps(x, y, d.player_r)) {
+            return Point::new(Fixed::from_raw(x as i32), Fixed::from_raw(y as i32));
+        }
+        k -= 1;
+    }
+}
+
+/// Whether the bomb on cell `c` is walkable for seat `seat`.
+fn walkable(game: &Bomberman, c: Coord, seat: usize) -> bool {
+    game.bombs
+        .iter()
+        .find(|b| b.cell == c)
+        .is_some_and(|b| b.walkable_for.contains(engine_core::PlayerId(seat as u8)))
+}

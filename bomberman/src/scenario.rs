@@ -1,0 +1,341 @@
+//! Hand-made positions, for rule tests and tools.
+
+use alloc::vec::Vec;
+
+use engine_core::{Coord, Grid, PlayerId, Size};
+
+use crate::geometry::circle_overlaps_square;
+use crate::map::{self, Dims};
+use crate::{
+    Bomb, Bomberman, Bonus, BonusKind, Config, ConfigError, Explosion, Mode, Player, PlayerStats,
+    Point, Tile,
+};
+
+/// A builder of hand-made positions: for rule tests, puzzles and tools, not for play (games
+/// start with [`Game::new`](engine_core::Game::new)).
+///
+/// [`Scenario::new`] starts from the mode's bare map (concrete pillars in standard and duel
+/// mode, no bricks) with every player in its corner and the starting record of the rules;
+/// every object can then be placed by hand. [`Scenario::build`] checks the position so that the
+/// engine's invariants hold (players inside the field and out of walls, lattice objects on
+/// free cells, one bomb and one bonus per cell, no score yet, lives within the rules).
+///
+/// ```
+/// use bomberman::{Action, Bomb, Config, PlayerSet, Point, Scenario, Tile};
+/// use engine_core::{Coord, Game, PlayerId, SeedableRng};
+///
+/// let game = Scenario::new(Config::default())
+///     .tile(Coord::new(2, 0), Tile::Brick(None))
+///     .player_at(PlayerId(0), Point::units(45, 15))
+///     .bomb(Bomb {
+///         cell: Coord::new(0, 0),
+///         owner: PlayerId(0),
+///         timeout: 1,
+///         walkable_for: PlayerSet::EMPTY,
+///     })
+///     .build()
+///     .unwrap();
+/// let mut game = game;
+/// let mut events = Vec::new();
+/// let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(0);
+/// game.step(&[Action::IDLE; 4], &mut rng, &mut events).unwrap();
+/// // The bomb's ray reached P0 in the next cell.
+/// assert_eq!(game.player(PlayerId(0)).lives_left, 2);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Scenario {
+    config: Config,
+    tick: u32,
+    tiles: Grid<Tile>,
+    players: Vec<Player>,
+    bombs: Vec<Bomb>,
+    explosions: Vec<Explosion>,
+    bonuses: Vec<Bonus>,
+}
+
+impl Scenario {
+    /// The mode's bare map with every player in its corner.
+    pub fn new(config: Config) -> Scenario {
+        let rules = &config.rules;
+        let n = rules.cells.clamp(1, 255) as u16;
+        let tiles = Grid::from_fn(Size::square(n), |c| {
+            if map::is_pillar(c) && config.mode != Mode::Fragile {
+                Tile::Concrete
+            } else {
+                Tile::Empty
+            }
+        });
+        let dims = Dims::new(rules);
+        let players = map::spawn_cells(config.mode, i32::from(n))
+            .into_iter()
+            .enumerate()
+            .map(|(i, cell)| Player {
+                id: PlayerId(i as u8),
+                pos: map::centre_point(&dims, cell),
+                lives_left: rules.lives,
+                score: 0,
+                stun_duration: 0,
+                immune_duration: 0,
+                bombs_power: rules.bombs_power,
+                bombs_count: rules.bombs_count,
+                bombs_left: rules.bombs_count,
+            })
+            .collect();
+        Scenario {
+            config,
+            tick: 0,
+            tiles,
+            players,
+            bombs: Vec::new(),
+            explosions: Vec::new(),
+            bonuses: Vec::new(),
+        }
+    }
+
+    /// Removes every wall.
+    pub fn clear(mut self) -> Scenario {
+        self.tiles.cells_mut().fill(Tile::Empty);
+        self
+    }
+
+    /// Sets the tile of cell `c` (ignored off the lattice).
+    pub fn tile(mut self, c: Coord, tile: Tile) -> Scenario {
+        if let Some(t) = self.tiles.get_mut(c) {
+            *t = tile;
+        }
+        self
+    }
+
+    /// Puts a brick holding `contents` on cell `c`.
+    pub fn brick(self, c: Coord, contents: Option<BonusKind>) -> Scenario {
+        self.tile(c, Tile::Brick(contents))
+    }
+
+    /// Moves player `p` to `pos` (ignored for a seat that does not exist).
+    pub fn player_at(self, p: PlayerId, pos: Point) -> Scenario {
+        self.with_player(p, |q| q.pos = pos)
+    }
+
+    /// Edits player `p`'s record (its `id` is kept).
+    pub fn with_player(mut self, p: PlayerId, edit: impl FnOnce(&mut Player)) -> Scenario {
+        if let Some(q) = self.players.get_mut(p.index()) {
+            edit(q);
+            q.id = p;
+        }
+        self
+    }
+
+    /// Adds a bomb.
+    pub fn bomb(mut self, bomb: Bomb) -> Scenario {
+        self.bombs.push(bomb);
+        self
+    }
+
+    /// Adds an explosion square.
+    pub fn explosion(mut self, explosion: Explosion) -> Scenario {
+        self.explosions.push(explosion);
+        self
+    }
+
+    /// Adds a bonus on the floor.
+    pub fn bonus(mut self, bonus: Bonus) -> Scenario {
+        self.bonuses.push(bonus);
+        self
+    }
+
+    /// Sets the number of ticks already played.
+    pub fn at_tick(mut self, tick: u32) -> Scenario {
+        self.tick = tick;
+        self
+    }
+
+    /// Checks the position and builds the game state.
+    pub fn build(self) -> Result<Bomberman, ScenarioError> {
+        let n = self.players.len();
+        self.config.validate(n)?;
+        let rules = &self.config.rules;
+        let dims = Dims::new(rules);
+        if self.tick >= rules.max_ticks {
+            return Err(ScenarioError::Tick(self.tick));
+        }
+        let seat_ok = |p: PlayerId| p.index() < n;
+        let seats_ok = |s: crate::PlayerSet| s.iter().all(seat_ok);
+        for p in &self.players {
+            if p.lives_left > rules.lives {
+                return Err(ScenarioError::Lives {
+                    player: p.id,
+                    lives: p.lives_left,
+                });
+            }
+            if p.score != 0 {
+                return Err(ScenarioError::Score(p.id));
+            }
+            if !p.is_on_field() {
+                continue;
+            }
+            let (x, y) = (i64::from(p.pos.x.raw()), i64::from(p.pos.y.raw()));
+            let r = dims.player_r;
+            if x < r || y < r || x > dims.field() - r || y > dims.field() - r {
+                return Err(ScenarioError::PlayerOutside(p.id));
+            }
+            for (c, t) in self.tiles.iter() {
+                let (cx, cy) = dims.centre(c);
+                if t.is_wall() && circle_overlaps_square(x, y, r, cx, cy, dims.cell / 2) {
+                    return Err(ScenarioError::PlayerInWall {
+                        player: p.id,
+                        cell: c,
+                    });
+                }
+            }
+        }
+        if !self.players.iter().any(Player::is_on_field) {
+            return Err(ScenarioError::NoPlayerOnField);
+        }
+        let free = |what: &'static str, cell: Coord| match self.tiles.get(cell) {
+            None => Err(ScenarioError::OffLattice { what, cell }),
+            Some(t) if t.is_wall() => Err(ScenarioError::OnWall { what, cell }),
+            Some(_) => Ok(()),
+        };
+        for (i, b) in self.bombs.iter().enumerate() {
+            free("bomb", b.cell)?;
+            if self.bombs[..i].iter().any(|o| o.cell == b.cell) {
+                return Err(ScenarioError::Duplicate {
+                    what: "bomb",
+                    cell: b.cell,
+                });
+            }
+            if b.timeout == 0 {
+                return Err(ScenarioError::ZeroTimeout {
+                    what: "bomb",
+                    cell: b.cell,
+                });
+            }
+            if !seat_ok(b.owner) || !seats_ok(b.walkable_for) {
+                return Err(ScenarioError::UnknownPlayer { cell: b.cell });
+            }
+        }
+        for e in &self.explosions {
+            if self.tiles.get(e.cell).is_none() {
+                return Err(ScenarioError::OffLattice {
+                    what: "explosion",
+                    cell: e.cell,
+                });
+            }
+            if e.timeout == 0 {
+                return Err(ScenarioError::ZeroTimeout {
+                    what: "explosion",
+                    cell: e.cell,
+                });
+            }
+            if e.creators.is_empty() || !seats_ok(e.creators) {
+                return Err(ScenarioError::UnknownPlayer { cell: e.cell });
+            }
+        }
+        for (i, b) in self.bonuses.iter().enumerate() {
+            free("bonus", b.cell)?;
+            if self.bonuses[..i].iter().any(|o| o.cell == b.cell) {
+                return Err(ScenarioError::Duplicate {
+                    what: "bonus",
+                    cell: b.cell,
+                });
+            }
+        }
+        // Explosion squares sharing a cell and a timeout are one square (see the blast phase).
+        let mut explosions: Vec<Explosion> = Vec::new();
+        for e in self.explosions {
+            match explosions
+                .iter_mut()
+                .find(|o| o.cell == e.cell && o.timeout == e.timeout)
+            {
+                Some(o) => o.creators = o.creators.union(e.creators),
+                None => explosions.push(e),
+            }
+        }
+        let stats = alloc::vec![PlayerStats::default(); n];
+        Ok(Bomberman::from_parts(
+            self.config,
+            self.tick,
+            self.tiles,
+            self.bombs,
+            explosions,
+            self.bonuses,
+            self.players,
+            stats,
+        ))
+    }
+}
+
+/// Why a hand-made position was refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ScenarioError {
+    /// The config (with the mode's number of players) is invalid.
+    #[error(transparent)]
+    Config(#[from] ConfigError),
+    /// The tick is not before `max_ticks`.
+    #[error("tick {0} is not before max_ticks")]
+    Tick(u32),
+    /// More lives than the rules give.
+    #[error("{player} has {lives} lives, more than the rules give")]
+    Lives {
+        /// The player.
+        player: PlayerId,
+        /// Its lives.
+        lives: u32,
+    },
+    /// Scores start at 0.
+    #[error("{0} has a score; hand-made positions start with none")]
+    Score(PlayerId),
+    /// A player's circle is not inside the field.
+    #[error("{0} is not inside the field")]
+    PlayerOutside(PlayerId),
+    /// A player's circle overlaps a wall.
+    #[error("{player} overlaps the wall at {cell}")]
+    PlayerInWall {
+        /// The player.
+        player: PlayerId,
+        /// The wall's cell.
+        cell: Coord,
+    },
+    /// Every player is out.
+    #[error("no player is on the field")]
+    NoPlayerOnField,
+    /// An object is off the lattice.
+    #[error("{what} at {cell} is off the lattice")]
+    OffLattice {
+        /// `bomb`, `explosion` or `bonus`.
+        what: &'static str,
+        /// Its cell.
+        cell: Coord,
+    },
+    /// A bomb or bonus is on a wall.
+    #[error("{what} at {cell} is on a wall")]
+    OnWall {
+        /// `bomb` or `bonus`.
+        what: &'static str,
+        /// Its cell.
+        cell: Coord,
+    },
+    /// Two bombs or two bonuses share a cell.
+    #[error("two of {what} at {cell}")]
+    Duplicate {
+        /// `bomb` or `bonus`.
+        what: &'static str,
+        /// The cell.
+        cell: Coord,
+    },
+    /// A timeout of 0 (it would already have run out).
+    #[error("{what} at {cell} has timeout 0")]
+    ZeroTimeout {
+        /// `bomb` or `explosion`.
+        what: &'static str,
+        /// Its cell.
+        cell: Coord,
+    },
+    /// A bomb or explosion names a seat that does not exist, or an explosion has no creator.
+    #[error("the object at {cell} names no player or one that does not exist")]
+    UnknownPlayer {
+        /// Its cell.
+        cell: Coord,
+    },
+}

@@ -1,0 +1,372 @@
+//! The game state and the [`Game`] implementation.
+
+use alloc::vec;
+use alloc::vec::Vec;
+use core::convert::Infallible;
+
+use engine_core::{Coord, Game, Grid, Outcome, PlayerId, RngCore, StepError, ToAct};
+
+use crate::map::{self, Dims};
+use crate::rules;
+use crate::{
+    Action, Bomb, Bonus, Config, ConfigError, Event, Explosion, Observation, Player, PlayerSet,
+    PlayerStats, Tile, World,
+};
+
+/// One state of a Bomberman game.
+///
+/// Built by [`Game::new`] (a generated map, players in their corners) or, for hand-made
+/// positions, by [`Scenario`](crate::Scenario). Every field is private; read it through the
+/// accessors or [`Bomberman::world`].
+///
+/// ```
+/// use bomberman::{Action, Bomberman, Config};
+/// use engine_core::{Game, PlayerId, SeedableRng};
+///
+/// let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(1);
+/// let mut game = Bomberman::new(&Config::default(), 4, &mut rng).unwrap();
+/// let mut events = Vec::new();
+/// // Everyone stands still; P0 drops a bomb in its corner.
+/// let mut actions = [Action::IDLE; 4];
+/// actions[0].drop = true;
+/// game.step(&actions, &mut rng, &mut events).unwrap();
+/// assert_eq!(game.bombs().len(), 1);
+/// assert_eq!(game.bombs()[0].timeout, 50);
+/// assert_eq!(game.player(PlayerId(0)).bombs_left, 0);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Bomberman {
+    pub(crate) config: Config,
+    pub(crate) dims: Dims,
+    pub(crate) tick: u32,
+    pub(crate) tiles: Grid<Tile>,
+    /// In placement order.
+    pub(crate) bombs: Vec<Bomb>,
+    /// In creation order; at most one entry per (cell, timeout).
+    pub(crate) explosions: Vec<Explosion>,
+    /// In reveal order; at most one per cell.
+    pub(crate) bonuses: Vec<Bonus>,
+    /// Every seat, in seat order (players out of the game included).
+    pub(crate) players: Vec<Player>,
+    pub(crate) stats: Vec<PlayerStats>,
+    /// Derived: per cell, the union of the creators of the explosions on it.
+    pub(crate) cover: Vec<PlayerSet>,
+    /// Derived: per cell, whether a bomb sits on it.
+    pub(crate) bomb_at: Vec<bool>,
+}
+
+impl Bomberman {
+    /// A state from its parts (the caller has validated them); rebuilds the derived grids.
+    pub(crate) fn from_parts(
+        config: Config,
+        tick: u32,
+        tiles: Grid<Tile>,
+        bombs: Vec<Bomb>,
+        explosions: Vec<Explosion>,
+        bonuses: Vec<Bonus>,
+        players: Vec<Player>,
+        stats: Vec<PlayerStats>,
+    ) -> Bomberman {
+        let dims = Dims::new(&config.rules);
+        let cells = dims.size().area();
+        let mut game = Bomberman {
+            config,
+            dims,
+            tick,
+            tiles,
+            bombs,
+            explosions,
+            bonuses,
+            players,
+            stats,
+            cover: vec![PlayerSet::EMPTY; cells],
+            bomb_at: vec![false; cells],
+        };
+        game.rebuild_cover();
+        for b in &game.bombs {
+            if let Some(i) = dims.index(b.cell) {
+                game.bomb_at[i] = true;
+            }
+        }
+        game
+    }
+
+    /// Recomputes the per-cell explosion cover from the explosion list.
+    pub(crate) fn rebuild_cover(&mut self) {
+        self.cover.fill(PlayerSet::EMPTY);
+        for e in &self.explosions {
+            if let Some(i) = self.dims.index(e.cell) {
+                self.cover[i] = self.cover[i].union(e.creators);
+            }
+        }
+    }
+
+    /// The config the game was built from.
+    pub fn config(&self) -> &Config {
+        &self.config
+    }
+
+    /// Ticks played so far.
+    pub fn tick(&self) -> u32 {
+        self.tick
+    }
+
+    /// Whether the game is over (after `max_ticks` ticks).
+    pub fn is_over(&self) -> bool {
+        self.tick >= self.config.rules.max_ticks
+    }
+
+    /// The lattice's tiles (row `y`, column `x`; row 0 is the top of the field).
+    pub fn tiles(&self) -> &Grid<Tile> {
+        &self.tiles
+    }
+
+    /// The bombs on the field, in placement order.
+    pub fn bombs(&self) -> &[Bomb] {
+        &self.bombs
+    }
+
+    /// The explosion squares, in creation order.
+    pub fn explosions(&self) -> &[Explosion] {
+        &self.explosions
+    }
+
+    /// The bonuses on the floor, in reveal order.
+    pub fn bonuses(&self) -> &[Bonus] {
+        &self.bonuses
+    }
+
+    /// Every seat's record, in seat order (players out of the game have no lives left).
+    pub fn players(&self) -> &[Player] {
+        &self.players
+    }
+
+    /// One seat's record. Panics for a seat that does not exist.
+    pub fn player(&self, p: PlayerId) -> &Player {
+        &self.players[p.index()]
+    }
+
+    /// One seat's statistics (with its lives and score). Panics for a seat that does not exist.
+    pub fn stats(&self, p: PlayerId) -> PlayerStats {
+        let player = &self.players[p.index()];
+        PlayerStats {
+            lives_left: player.lives_left,
+            score: player.score,
+            ..self.stats[p.index()]
+        }
+    }
+
+    /// The scores, in seat order.
+    pub fn scores(&self) -> Vec<i64> {
+        self.players.iter().map(|p| p.score).collect()
+    }
+
+    /// The centre of lattice cell `c`.
+    pub fn centre(&self, c: Coord) -> crate::Point {
+        map::centre_point(&self.dims, c)
+    }
+
+    /// The players still in the game, in seat order.
+    pub fn on_field(&self) -> impl Iterator<Item = PlayerId> + '_ {
+        self.players
+            .iter()
+            .filter(|p| p.is_on_field())
+            .map(|p| p.id)
+    }
+
+    /// The read-only world view every player observes.
+    pub fn world(&self) -> World {
+        World {
+            tick: self.tick,
+            config: self.config,
+            tiles: self.tiles.clone(),
+            players: self
+                .players
+                .iter()
+                .filter(|p| p.is_on_field())
+                .copied()
+                .collect(),
+            bombs: self.bombs.clone(),
+            explosions: self.explosions.clone(),
+            bonuses: self.bonuses.clone(),
+        }
+    }
+
+    /// Plays one tick with one action per seat (`actions[i]` for seat `i`; seats out of the
+    /// game and stunned players are ignored). Refused only when the game is over or the slice
+    /// does not hold one action per seat.
+    pub fn play(
+        &mut self,
+        actions: &[Action],
+        rng: &mut (impl RngCore + ?Sized),
+        events: &mut Vec<Event>,
+    ) -> Result<(), StepError<Infallible>> {
+        if self.is_over() {
+            return Err(StepError::GameOver);
+        }
+        if actions.len() != self.players.len() {
+            return Err(StepError::WrongActionCount {
+                expected: self.players.len(),
+                got: actions.len(),
+            });
+        }
+        rules::tick(self, actions, rng, events);
+        // With nobody left on the field only bombs can still change anything: the remaining
+        // ticks are played out now, so the final scores are those of a full game.
+        while !self.is_over() && self.on_field().next().is_none() {
+            rules::tick(self, actions, rng, events);
+        }
+        Ok(())
+    }
+
+    /// An ASCII picture of the lattice and the players' records (see [`World::render`]).
+    pub fn render(&self) -> alloc::string::String {
+        self.world().render()
+    }
+}
+
+impl Game for Bomberman {
+    type Config = Config;
+    type ConfigError = ConfigError;
+    type Action = Action;
+    type ActionError = Infallible;
+    type Observation = Observation;
+    type Event = Event;
+
+    fn new<R: RngCore + ?Sized>(
+        config: &Config,
+        players: usize,
+        rng: &mut R,
+    ) -> Result<Self, ConfigError> {
+        config.validate(players)?;
+        let tiles = map::generate(config, rng);
+        let dims = Dims::new(&config.rules);
+        let rules = &config.rules;
+        let seats = map::spawn_cells(config.mode, dims.n)
+            .into_iter()
+            .enumerate()
+            .map(|(i, cell)| Player {
+                id: PlayerId(i as u8),
+                pos: map::centre_point(&dims, cell),
+                lives_left: rules.lives,
+                score: 0,
+                stun_duration: 0,
+                immune_duration: 0,
+                bombs_power: rules.bombs_power,
+                bombs_count: rules.bombs_count,
+                bombs_left: rules.bombs_count,
+            })
+            .collect::<Vec<_>>();
+        let stats = vec![PlayerStats::default(); seats.len()];
+        Ok(Bomberman::from_parts(
+            *config,
+            0,
+            tiles,
+            Vec::new(),
+            Vec::new(),
+            Vec::new(),
+            seats,
+            stats,
+        ))
+    }
+
+    fn num_players(&self) -> usize {
+        self.players.len()
+    }
+
+    /// Every player still in the game, stunned ones included (their actions are ignored),
+    /// until `max_ticks` ticks have been played.
+    fn to_act(&self) -> ToAct {
+        if self.is_over() {
+            ToAct::Nobody
+        } else {
+            ToAct::Simultaneous(self.on_field().collect())
+        }
+    }
+
+    fn observe(&self, player: PlayerId) -> Observation {
+        let me = self
+            .players
+            .get(player.index())
+            .copied()
+            .unwrap_or_else(|| Player {
+                id: player,
+                pos: crate::Point::default(),
+                lives_left: 0,
+                score: 0,
+                stun_duration: 0,
+                immune_duration: 0,
+                bombs_power: 0,
+                bombs_count: 0,
+                bombs_left: 0,
+            });
+        Observation {
+            me,
+            world: self.world(),
+        }
+    }
+
+    fn step<R: RngCore + ?Sized>(
+        &mut self,
+        actions: &[Action],
+        rng: &mut R,
+        events: &mut Vec<Event>,
+    ) -> Result<(), StepError<Infallible>> {
+        if self.is_over() {
+            return Err(StepError::GameOver);
+        }
+        let mut by_seat = [Action::IDLE; 8];
+        let mut acting = 0;
+        for p in self.on_field() {
+            match actions.get(acting) {
+                Some(&a) => by_seat[p.index()] = a,
+                None => {
+                    return Err(StepError::WrongActionCount {
+                        expected: self.on_field().count(),
+                        got: actions.len(),
+                    });
+                }
+            }
+            acting += 1;
+        }
+        if acting != actions.len() {
+            return Err(StepError::WrongActionCount {
+                expected: acting,
+                got: actions.len(),
+            });
+        }
+        self.play(&by_seat[..self.players.len()], rng, events)
+    }
+
+    /// Scores are the game's points; equal scores share a place.
+    fn outcome(&self) -> Option<Outcome> {
+        self.is_over().then(|| Outcome::from_scores(self.scores()))
+    }
+
+    /// From every hit on opponents (each can be hit at most `lives` times), every brick and
+    /// every bonus going to one player (at most one per cell each), down to losing every life
+    /// to one's own bombs.
+    fn score_bounds(&self) -> (i64, i64) {
+        let r = &self.config.rules;
+        let cells = i64::from(r.cells) * i64::from(r.cells);
+        let lives = i64::from(r.lives);
+        let others = self.players.len().saturating_sub(1) as i64;
+        let span = |v: i32, count: i64| {
+            let v = i64::from(v);
+            (v.min(0) * count, v.max(0) * count)
+        };
+        let parts = [
+            span(r.wall_points, cells),
+            span(r.bonus_points, cells),
+            span(r.hit_points, others * lives),
+            span(r.self_hit_points, lives),
+        ];
+        parts
+            .iter()
+            .fold((0, 0), |(lo, hi), &(l, h)| (lo + l, hi + h))
+    }
+
+    fn turn(&self) -> u32 {
+        self.tick
+    }
+}
