@@ -78,6 +78,15 @@ pub enum Seats {
     },
 }
 
+/// How a tournament orders its standings.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RankBy {
+    /// Most points first (duels: win 1, draw 0.5; free-for-all: total score), then wins.
+    Points,
+    /// Best average place first, then most wins (points are still shown).
+    AveragePlace,
+}
+
 /// What `koth` needs to know about a game beyond [`Game`]: names, bots, wire text, logs.
 pub trait CliGame: Game + Send + 'static
 where
@@ -92,6 +101,8 @@ where
     const TOURNAMENT_GAMES: u32;
     /// Print the state every this many turns in the readable log (1 = every turn).
     const LOG_EVERY: u32;
+    /// How tournament standings are ordered.
+    const RANK_BY: RankBy = RankBy::Points;
 
     /// Built-in bots: `(id, description)`.
     fn builtins() -> Vec<(&'static str, &'static str)>;

@@ -11,7 +11,7 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 
 use crate::report::{MatchReport, Standing, TournamentReport};
-use crate::runner::{CliGame, Outputs, Seats, derive_seed, play_match};
+use crate::runner::{CliGame, Outputs, RankBy, Seats, derive_seed, play_match};
 use crate::spec::BotSpec;
 
 /// One scheduled match: which specs sit in which seat.
@@ -45,8 +45,10 @@ pub fn schedule(seats: Seats, bots: usize, games: u32) -> Vec<Fixture> {
         Seats::FreeForAll { max, .. } => {
             let table = max.min(bots).max(1);
             for g in 0..games as usize {
-                // Rotate the starting bot so that, over `bots` games, each sits equally often.
-                let seats = (0..table).map(|k| (g * table + k) % bots).collect();
+                // With everyone seated, rotate who sits where; with more bots than seats, take
+                // consecutive groups round the list, so over `bots` games each plays equally.
+                let first = if table == bots { g } else { g * table };
+                let seats = (0..table).map(|k| (first + k) % bots).collect();
                 push(seats);
             }
         }
@@ -138,11 +140,16 @@ where
         }
     }
     standings.sort_by(|a, b| {
-        b.points
-            .total_cmp(&a.points)
-            .then(b.wins.cmp(&a.wins))
-            .then(a.average_place.total_cmp(&b.average_place))
-            .then(a.name.cmp(&b.name))
+        let by_points = b.points.total_cmp(&a.points).then(b.wins.cmp(&a.wins));
+        let by_place = a
+            .average_place
+            .total_cmp(&b.average_place)
+            .then(b.wins.cmp(&a.wins));
+        match G::RANK_BY {
+            RankBy::Points => by_points.then(by_place),
+            RankBy::AveragePlace => by_place.then(by_points),
+        }
+        .then(a.name.cmp(&b.name))
     });
     Ok(TournamentReport {
         game: G::NAME.to_string(),
@@ -181,5 +188,7 @@ mod tests {
         assert!(played.iter().all(|&p| p == 4), "{played:?}");
         let all = schedule(Seats::FreeForAll { min: 2, max: 8 }, 5, 3);
         assert!(all.iter().all(|x| x.seats.len() == 5));
+        assert_eq!(all[0].seats, [0, 1, 2, 3, 4]);
+        assert_eq!(all[1].seats, [1, 2, 3, 4, 0], "seats rotate between games");
     }
 }

@@ -6,6 +6,7 @@ use std::str::FromStr;
 use crate::UsageError;
 
 pub mod samurai;
+pub mod tanks;
 
 /// A game on the command line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -14,7 +15,7 @@ pub enum GameName {
     Samurai,
     /// Naval "Hit and sunk" (not built yet).
     Naval,
-    /// Torus tanks (not built yet).
+    /// Torus tanks.
     Tanks,
     /// Bomberman (not built yet).
     Bomberman,
@@ -70,8 +71,9 @@ macro_rules! dispatch {
     ($game:expr, $f:ident ( $($arg:expr),* )) => {
         match $game {
             $crate::games::GameName::Samurai => $f::<::samurai::Samurai>($($arg),*),
+            $crate::games::GameName::Tanks => $f::<::tanks::Tanks>($($arg),*),
             other => Err($crate::UsageError(format!(
-                "the {other} engine is not built yet (available: samurai)"
+                "the {other} engine is not built yet (available: samurai, tanks)"
             ))
             .into()),
         }

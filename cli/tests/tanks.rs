@@ -1,0 +1,159 @@
+//! End-to-end tests of `koth` with the tanks game.
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+use serde_json::Value;
+
+fn koth(args: &[&str], dir: &Path) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_koth"))
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .expect("koth runs")
+}
+
+fn json(out: &Output) -> Value {
+    assert!(
+        out.status.success(),
+        "koth failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).expect("one JSON object on stdout")
+}
+
+#[test]
+fn default_play_seats_six_builtins_and_ranks_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = json(&koth(
+        &["play", "tanks", "--seed", "8", "--json"],
+        dir.path(),
+    ));
+    let players = out["players"].as_array().unwrap();
+    assert_eq!(players.len(), 6);
+    for p in players {
+        assert!(p["stats"]["kills"].is_u64());
+        assert!(p["stats"]["destroyed_at"].is_u64() || p["stats"]["destroyed_at"].is_null());
+        // Survivors (never destroyed) share first place.
+        if p["stats"]["destroyed_at"].is_null() {
+            assert_eq!(p["place"], 1);
+        }
+    }
+    let text = koth(&["play", "tanks", "--seed", "8"], dir.path());
+    let text = String::from_utf8(text.stdout).unwrap();
+    assert!(text.contains("turn    1:"), "{text}");
+    assert!(text.contains("result: "), "{text}");
+}
+
+#[test]
+fn programs_read_the_state_line_on_stdin() {
+    let dir = tempfile::tempdir().unwrap();
+    let script = dir.path().join("tank.sh");
+    std::fs::write(
+        &script,
+        "#!/bin/sh\nread line\necho \"$line\" >> seen.log\necho '  sl  '\n",
+    )
+    .unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let out = json(&koth(
+        &[
+            "play",
+            "tanks",
+            "--seed",
+            "1",
+            "--json",
+            "--bot",
+            "cmd:./tank.sh",
+            "--bot",
+            "builtin:random",
+            "--bot",
+            "builtin:random",
+        ],
+        dir.path(),
+    ));
+    assert_eq!(out["faults"], Value::Array(vec![]), "padded output is fine");
+    let seen = std::fs::read_to_string(dir.path().join("seen.log")).unwrap();
+    let first = seen.lines().next().unwrap();
+    let fields: Vec<&str> = first.split(';').collect();
+    assert_eq!(fields[0], "0", "its own id first");
+    assert_eq!(fields[1], "3", "the grid width");
+    assert_eq!(fields.len(), 2 + 3, "every living tank");
+    assert!(fields[2].starts_with("0,"), "ascending ids: {first}");
+}
+
+#[test]
+fn bad_tank_output_is_a_fault_and_the_tank_idles() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = json(&koth(
+        &[
+            "play",
+            "tanks",
+            "--seed",
+            "2",
+            "--json",
+            "--config",
+            "cfg.json",
+            "--bot",
+            "cmd:sh -c 'echo fire'",
+            "--bot",
+            "builtin:idle",
+        ],
+        &{
+            std::fs::write(dir.path().join("cfg.json"), r#"{"max_ticks": 5}"#).unwrap();
+            dir.path().to_path_buf()
+        },
+    ));
+    let faults = out["faults"].as_array().unwrap();
+    assert_eq!(faults.len(), 5);
+    assert!(faults.iter().all(|f| f["kind"] == "invalid"));
+    assert_eq!(out["turns"], 5);
+    assert_eq!(out["outcome"], "draw");
+}
+
+#[test]
+fn tanks_replays_verify() {
+    let dir = tempfile::tempdir().unwrap();
+    let replay = dir.path().join("t.jsonl");
+    let r = replay.to_str().unwrap();
+    assert!(
+        koth(
+            &["play", "tanks", "--seed", "4", "--json", "--replay", r],
+            dir.path()
+        )
+        .status
+        .success()
+    );
+    let ok = koth(&["replay", r], dir.path());
+    assert!(
+        ok.status.success(),
+        "{}",
+        String::from_utf8_lossy(&ok.stderr)
+    );
+}
+
+#[test]
+fn tanks_tournament_ranks_by_average_place() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = json(&koth(
+        &[
+            "tournament",
+            "tanks",
+            "--seed",
+            "3",
+            "--games",
+            "6",
+            "--json",
+        ],
+        dir.path(),
+    ));
+    assert_eq!(out["matches"], 6);
+    let standings = out["standings"].as_array().unwrap();
+    assert_eq!(standings.len(), tanks::bots::list().count());
+    let places: Vec<f64> = standings
+        .iter()
+        .map(|s| s["average_place"].as_f64().unwrap())
+        .collect();
+    assert!(places.windows(2).all(|w| w[0] <= w[1]), "{places:?}");
+    assert!(standings.iter().all(|s| s["played"] == 6));
+}
