@@ -498,3 +498,46 @@ impl Game for Naval {
         self.turn
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use engine_core::SeedableRng;
+
+    /// A finished game whose seats have these `(hits, sunken, damage, afloat)` counters.
+    fn finished(counters: &[(u32, u32, u32, bool)]) -> Naval {
+        let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(0);
+        let mut g = Naval::new(&Config::default(), counters.len(), &mut rng).unwrap();
+        for (seat, &(hits, sunken, damage, afloat)) in g.seats.iter_mut().zip(counters) {
+            seat.hits = hits;
+            seat.sunken = sunken;
+            seat.damage = damage;
+            if !afloat {
+                let ship = seat.ship.as_mut().unwrap();
+                ship.hull = Hull::from_mask(ship.class.length(), 0);
+            }
+        }
+        g.end = Some(EndReason::RoundLimit);
+        g
+    }
+
+    #[test]
+    fn ranking_is_score_then_deaths_sunken_hits_damage() {
+        // Scores: 0 (dead), 0, 0, 0, 0, 0 - each pair split by the next key.
+        let g = finished(&[
+            (7, 1, 2, false), // 7 + 5 - 2 - 10 = 0, dead
+            (2, 0, 2, true),  // 0, alive, 0 sunken
+            (0, 1, 5, true),  // 0, alive, 1 sunken
+            (3, 0, 3, true),  // 0, alive, 0 sunken, 3 hits, 3 damage
+            (4, 0, 4, true),  // 0, alive, 0 sunken, 4 hits
+            (4, 0, 4, true),  // the same: shares the place
+        ]);
+        let o = g.outcome().unwrap();
+        assert_eq!(o.scores().values(), &[0, 0, 0, 0, 0, 0]);
+        assert_eq!(o.places().values(), &[6, 5, 1, 4, 2, 2]);
+        // (Less damage, the last key, can never decide alone: with equal hits, sunken and
+        // deaths, equal scores mean equal damage.)
+        let g = finished(&[(3, 0, 2, true), (4, 0, 3, true)]);
+        assert_eq!(g.outcome().unwrap().places().values(), &[2, 1]);
+    }
+}

@@ -21,6 +21,8 @@ struct Contact {
     at: Coord,
     intact: bool,
     submerged: bool,
+    /// Seen on the rim of the view: the ship may go on beyond it.
+    rim: bool,
     round: u32,
 }
 
@@ -35,8 +37,9 @@ impl Group {
     fn intact(&self) -> usize {
         self.cells.iter().filter(|c| c.intact).count()
     }
+    /// Battleship-sized, or possibly so (cut off by the rim of the view).
     fn threat(&self) -> bool {
-        self.cells.len() >= THREAT_LENGTH
+        self.cells.len() >= THREAT_LENGTH || self.cells.iter().any(|c| c.rim)
     }
     fn distance(&self, cells: &[Coord]) -> i32 {
         let mut best = i32::MAX;
@@ -92,6 +95,7 @@ impl Hunter {
                     at,
                     intact: matches!(c, SightCell::Enemy | SightCell::Submerged),
                     submerged: matches!(c, SightCell::Submerged | SightCell::SubmergedDamaged),
+                    rim: chebyshev(at, head) >= range,
                     round: obs.round,
                 }),
                 _ => {}
@@ -155,6 +159,13 @@ impl Hunter {
         out
     }
 
+    /// Whether a visible ship has no more intact cells than this turn's shots.
+    fn finishing(&self, obs: &Observation, groups: &[Group]) -> bool {
+        groups
+            .iter()
+            .any(|g| g.fresh && g.intact() > 0 && g.intact() <= usize::from(obs.shots))
+    }
+
     fn score(&mut self, cells: &[Coord], groups: &[Group]) -> i64 {
         let mut s = 0i64;
         let mut prey = i32::MAX;
@@ -163,6 +174,9 @@ impl Hunter {
             if g.threat() {
                 if d <= THREAT_RANGE {
                     s -= 1000 - 50 * i64::from(d);
+                } else if d == THREAT_RANGE + 1 {
+                    // One step from its reach.
+                    s -= 100;
                 } else if d > 9 {
                     s -= i64::from(d - 9);
                 }
@@ -250,7 +264,9 @@ impl Bot<Naval> for Hunter {
         let critical = obs.hull.intact_count() <= 1;
         if hurt && obs.cooldown == 0 && (critical || targets.is_empty()) {
             let _ = orders.push(Order::Repair);
-        } else if targets.is_empty() {
+        } else if targets.is_empty() || (!obs.scan && !self.finishing(obs, &groups)) {
+            // Without a scan, threats 6 or 7 cells away stay unseen: look before shooting,
+            // unless a shot now can finish a ship.
             let _ = orders.push(Order::Scan);
         } else {
             for t in targets {
