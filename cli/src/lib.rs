@@ -16,6 +16,7 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 
 pub mod games;
+pub mod http;
 pub mod process;
 pub mod replay;
 pub mod report;
@@ -52,16 +53,21 @@ struct Cli {
 
 #[derive(clap::Args, Debug)]
 struct BotArgs {
-    /// A player: `[NAME=]builtin:ID` or `[NAME=]cmd:COMMAND LINE` (split like a shell, no shell
-    /// is run). Repeat for each seat. Default: the game's built-in line-up.
+    /// A player: `[NAME=]builtin:ID`, `[NAME=]cmd:COMMAND LINE` (split like a shell, no shell
+    /// is run) or `[NAME=]http://HOST:PORT/PATH` (a bot served over HTTP, battleship).
+    /// Repeat for each seat. Default: the game's built-in line-up.
     #[arg(long = "bot", value_name = "[NAME=]SPEC")]
     bots: Vec<String>,
     /// Directory external programs run in (default: the current directory).
     #[arg(long, value_name = "DIR")]
     workdir: Option<PathBuf>,
-    /// Per-call time limit for external programs, overriding the protocol's own.
+    /// Per-call time limit for external programs and HTTP bots, overriding the protocol's own
+    /// (HTTP: 10 s).
     #[arg(long, value_name = "MS")]
     timeout_ms: Option<u64>,
+    /// The wire dialect HTTP bots speak: draft, form or json.
+    #[arg(long, value_name = "DIALECT", default_value = "draft")]
+    dialect: http_battleship::Dialect,
     /// A JSON file with the game's config (fields left out keep their defaults).
     #[arg(long, value_name = "FILE")]
     config: Option<PathBuf>,
@@ -116,6 +122,23 @@ enum Command {
     Replay {
         /// The replay file.
         file: PathBuf,
+    },
+    /// Serve a built-in bot over HTTP (battleship), answering all three dialects.
+    Serve {
+        /// The game (battleship).
+        game: String,
+        /// The address to listen on, e.g. 127.0.0.1:8080 (port 0 picks a free port).
+        #[arg(long, value_name = "ADDR")]
+        listen: String,
+        /// The bot: `builtin:ID`.
+        #[arg(long = "bot", value_name = "builtin:ID")]
+        bot: String,
+        /// Answer only this dialect (default: all three, told apart by each request).
+        #[arg(long, value_name = "DIALECT")]
+        dialect: Option<http_battleship::Dialect>,
+        /// Forget a match after this many seconds without a request.
+        #[arg(long, value_name = "N", default_value_t = 300)]
+        idle_timeout_s: u64,
     },
 }
 
@@ -187,6 +210,13 @@ fn run(command: Command) -> anyhow::Result<()> {
             dispatch!(game, list_bots())
         }
         Command::Replay { file } => verify_replay(&file),
+        Command::Serve {
+            game,
+            listen,
+            bot,
+            dialect,
+            idle_timeout_s,
+        } => serve_bot(&game, &listen, &bot, dialect, idle_timeout_s),
     }
 }
 
@@ -232,7 +262,7 @@ where
     };
     let mut specs = texts
         .iter()
-        .map(|t| BotSpec::parse::<G>(t, &workdir, timeout))
+        .map(|t| BotSpec::parse_with::<G>(t, &workdir, timeout, args.dialect))
         .collect::<Result<Vec<_>, _>>()?;
     dedupe_names(&mut specs);
     Ok(specs)
@@ -362,6 +392,7 @@ where
             bots: vec![],
             workdir: args.workdir.clone(),
             timeout_ms: args.timeout_ms,
+            dialect: args.dialect,
             config: None,
         };
         specs.extend(bot_specs::<G>(&extra, builtins)?);
@@ -484,4 +515,47 @@ where
     G::Event: Serialize,
 {
     replay::verify::<G>(r).map_err(|e| ReplayMismatch(e.to_string()).into())
+}
+
+/// `koth serve`: exposes a built-in battleship bot over HTTP until the process is stopped.
+fn serve_bot(
+    game: &str,
+    listen: &str,
+    bot: &str,
+    dialect: Option<http_battleship::Dialect>,
+    idle_timeout_s: u64,
+) -> anyhow::Result<()> {
+    let game: GameName = game.parse()?;
+    if game != GameName::Battleship {
+        return Err(UsageError(format!(
+            "{game} bots do not play over HTTP (only battleship)"
+        ))
+        .into());
+    }
+    let id = bot
+        .strip_prefix("builtin:")
+        .ok_or_else(|| UsageError(format!("--bot {bot:?}: expected builtin:ID")))?;
+    if http_battleship::bots::by_id(id).is_none() {
+        let known: Vec<_> = http_battleship::bots::list().map(|b| b.id).collect();
+        return Err(UsageError(format!(
+            "unknown built-in battleship bot {id:?} (known: {})",
+            known.join(", ")
+        ))
+        .into());
+    }
+    let listener = std::net::TcpListener::bind(listen)
+        .map_err(|e| UsageError(format!("cannot listen on {listen}: {e}")))?;
+    let options = http::ServeOptions {
+        dialect,
+        idle_timeout: Duration::from_secs(idle_timeout_s.max(1)),
+        ..http::ServeOptions::new(id)
+    };
+    let handle = http::serve(listener, options)?;
+    eprintln!(
+        "koth: serving builtin:{id} on {} ({})",
+        handle.url(),
+        dialect.map_or("draft, form and json".to_string(), |d| format!("{d} only"))
+    );
+    handle.wait();
+    Ok(())
 }

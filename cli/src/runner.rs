@@ -33,6 +33,13 @@ impl<A> Decision<A> {
 
 /// Something that plays one seat of one match: a built-in bot or an external program.
 pub trait Player<G: Game>: Send {
+    /// First of all in a match: this player's seat, every seat's name and the match seed
+    /// (for players that tell a remote bot whom it meets and which match this is). The
+    /// default ignores it.
+    fn introduce(&mut self, seat: PlayerId, names: &[String], seed: u64) {
+        let _ = (seat, names, seed);
+    }
+
     /// Before the game is built: makes this seat's pre-game choices in `config` (a naval
     /// ship class, say). A fault here is recorded on turn 0. The default chooses nothing.
     fn setup(
@@ -117,6 +124,16 @@ where
     }
     /// An external program speaking this game's original protocol.
     fn external(command: ExternalCommand) -> Box<dyn Player<Self>>;
+    /// A bot served over HTTP at `url` speaking `dialect`, each request limited to `timeout`
+    /// (`None`: the game's default), or `None` for games that do not play over HTTP.
+    fn http_player(
+        url: &str,
+        dialect: http_battleship::Dialect,
+        timeout: Option<std::time::Duration>,
+    ) -> Option<Box<dyn Player<Self>>> {
+        let _ = (url, dialect, timeout);
+        None
+    }
     /// An action's protocol text.
     fn action_text(action: &Self::Action) -> String;
     /// Parses an action's protocol text (as written by [`CliGame::action_text`]).
@@ -174,6 +191,9 @@ where
     let mut rngs: Vec<Pcg64Mcg> = PlayerId::all(seats.len())
         .map(|p| player_rng(seed, p))
         .collect();
+    for (seat, s) in PlayerId::all(seats.len()).zip(seats.iter_mut()) {
+        s.player.introduce(seat, &names, seed);
+    }
     let mut faults = Vec::new();
     let mut config = config.clone();
     for (seat, s) in PlayerId::all(seats.len()).zip(seats.iter_mut()) {

@@ -1,4 +1,5 @@
-//! Bot SPECs on the command line: `[NAME=]builtin:ID` or `[NAME=]cmd:COMMAND LINE`.
+//! Bot SPECs on the command line: `[NAME=]builtin:ID`, `[NAME=]cmd:COMMAND LINE` or
+//! `[NAME=]http://HOST:PORT/PATH` (a bot served over HTTP, for games that play over HTTP).
 
 use std::path::Path;
 use std::time::Duration;
@@ -23,6 +24,15 @@ pub enum SpecKind {
     Builtin(String),
     /// An external program speaking the game's protocol.
     Program(ExternalCommand),
+    /// A bot served over HTTP.
+    Http {
+        /// The URL the arena POSTs to.
+        url: String,
+        /// The wire dialect.
+        dialect: http_battleship::Dialect,
+        /// The per-request time limit (`None`: the game's default).
+        timeout: Option<Duration>,
+    },
 }
 
 impl BotSpec {
@@ -32,6 +42,20 @@ impl BotSpec {
         text: &str,
         workdir: &Path,
         timeout: Option<Duration>,
+    ) -> Result<BotSpec, UsageError>
+    where
+        G::Config: serde::Serialize + serde::de::DeserializeOwned + Send + Sync,
+        G::Event: serde::Serialize,
+    {
+        BotSpec::parse_with::<G>(text, workdir, timeout, http_battleship::Dialect::Draft)
+    }
+
+    /// [`BotSpec::parse`], with the wire dialect an HTTP bot speaks.
+    pub fn parse_with<G: CliGame>(
+        text: &str,
+        workdir: &Path,
+        timeout: Option<Duration>,
+        dialect: http_battleship::Dialect,
     ) -> Result<BotSpec, UsageError>
     where
         G::Config: serde::Serialize + serde::de::DeserializeOwned + Send + Sync,
@@ -53,9 +77,24 @@ impl BotSpec {
                 .map_err(|e| UsageError(format!("bad SPEC {text:?}: {e}")))?;
             cmd.timeout = timeout;
             SpecKind::Program(cmd)
+        } else if is_url(spec) {
+            crate::http::check_url(spec)
+                .map_err(|e| UsageError(format!("bad SPEC {text:?}: {e}")))?;
+            if G::http_player(spec, dialect, timeout).is_none() {
+                return Err(UsageError(format!(
+                    "{} bots do not play over HTTP: {text:?} is not a usable SPEC",
+                    G::NAME
+                )));
+            }
+            SpecKind::Http {
+                url: spec.to_string(),
+                dialect,
+                timeout,
+            }
         } else {
             return Err(UsageError(format!(
-                "bad SPEC {text:?}: expected [NAME=]builtin:ID or [NAME=]cmd:COMMAND LINE"
+                "bad SPEC {text:?}: expected [NAME=]builtin:ID, [NAME=]cmd:COMMAND LINE or \
+                 [NAME=]http://HOST:PORT/PATH"
             )));
         };
         let name = name.unwrap_or_else(|| derived_name(&kind));
@@ -74,6 +113,14 @@ impl BotSpec {
                 None => unreachable!("built-in ids are checked when the SPEC is parsed"),
             },
             SpecKind::Program(cmd) => G::external(cmd.clone()),
+            SpecKind::Http {
+                url,
+                dialect,
+                timeout,
+            } => match G::http_player(url, *dialect, *timeout) {
+                Some(player) => player,
+                None => unreachable!("HTTP support is checked when the SPEC is parsed"),
+            },
         };
         Seat {
             name: self.name.clone(),
@@ -83,7 +130,7 @@ impl BotSpec {
 }
 
 fn split_name(text: &str) -> Result<(Option<String>, &str), UsageError> {
-    if text.starts_with("builtin:") || text.starts_with("cmd:") {
+    if text.starts_with("builtin:") || text.starts_with("cmd:") || is_url(text) {
         return Ok((None, text));
     }
     match text.split_once('=') {
@@ -98,9 +145,18 @@ fn split_name(text: &str) -> Result<(Option<String>, &str), UsageError> {
     }
 }
 
+fn is_url(text: &str) -> bool {
+    text.starts_with("http://") || text.starts_with("https://")
+}
+
 fn derived_name(kind: &SpecKind) -> String {
     match kind {
         SpecKind::Builtin(id) => id.clone(),
+        SpecKind::Http { url, .. } => url
+            .trim_start_matches("http://")
+            .trim_start_matches("https://")
+            .trim_end_matches('/')
+            .to_string(),
         SpecKind::Program(cmd) => {
             let word = cmd
                 .args

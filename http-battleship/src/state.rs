@@ -415,7 +415,7 @@ impl Battleship {
         use core::fmt::Write as _;
         let (w, h) = (self.config.width as usize, self.config.height as usize);
         let mut s = alloc::string::String::new();
-        let _ = writeln!(s, "{:<w$}   {}", "P0", "P1", w = w.max(2));
+        let _ = writeln!(s, "{:<w$}   P1", "P0", w = w.max(2));
         for y in 0..h {
             for p in 0..2 {
                 if p == 1 {

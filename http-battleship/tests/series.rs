@@ -40,8 +40,8 @@ fn series(ids: [&str; 2], games: u32) -> Series {
             game.step(&[a], &mut engine_rng, &mut events).unwrap();
         }
         let end = game.end().unwrap();
-        for b in 0..2 {
-            let seat = PlayerId(seat_of[b]);
+        for (b, &seat) in seat_of.iter().enumerate() {
+            let seat = PlayerId(seat);
             let fired = game.shots(seat).len() as u64;
             s.shots[b] += fired;
             if end.winner == Some(seat) {

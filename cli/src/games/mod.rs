@@ -5,6 +5,7 @@ use std::str::FromStr;
 
 use crate::UsageError;
 
+pub mod battleship;
 pub mod samurai;
 pub mod tanks;
 
@@ -19,7 +20,7 @@ pub enum GameName {
     Tanks,
     /// Bomberman (not built yet).
     Bomberman,
-    /// HTTP Battleship (not built yet).
+    /// HTTP Battleship.
     Battleship,
 }
 
@@ -72,8 +73,11 @@ macro_rules! dispatch {
         match $game {
             $crate::games::GameName::Samurai => $f::<::samurai::Samurai>($($arg),*),
             $crate::games::GameName::Tanks => $f::<::tanks::Tanks>($($arg),*),
+            $crate::games::GameName::Battleship => {
+                $f::<::http_battleship::Battleship>($($arg),*)
+            }
             other => Err($crate::UsageError(format!(
-                "the {other} engine is not built yet (available: samurai, tanks)"
+                "the {other} engine is not built yet (available: samurai, tanks, battleship)"
             ))
             .into()),
         }

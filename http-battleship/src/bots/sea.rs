@@ -120,10 +120,9 @@ impl Sea {
             // How many cells of the ship lie before `i`: all but one if possible, else none.
             let k = if before >= len - 1 {
                 len - 1
-            } else if after >= len - 1 {
-                0
             } else {
-                len - 1 - after
+                // Starting at `i` if the run allows it, else as far back as needed.
+                (len - 1).saturating_sub(after)
             };
             for step in 0..len as isize {
                 let off = step - k as isize;

@@ -346,6 +346,9 @@ pub enum WireError {
     /// A content type no dialect uses.
     #[error("unsupported content type {0:?}")]
     ContentType(String),
+    /// A body the transport could not decode (a bad multipart body, say).
+    #[error("malformed body: {0}")]
+    Body(String),
     /// Settings no match can be played with.
     #[error("bad settings: {0}")]
     Settings(crate::ConfigError),

@@ -1,0 +1,23 @@
+//! Battleship over HTTP: the arena's client side ([`arena`]) and a bot server ([`server`]).
+//!
+//! The arena is the HTTP client: it POSTs each request of the chosen dialect to a bot's URL
+//! and reads the reply. The bot server exposes any built-in bot over HTTP, answering all three
+//! dialects. The wire codecs themselves live in `http_battleship::wire`; this module is only
+//! the transport.
+//!
+//! HTTP stack (no hand-written HTTP parsing):
+//! - client: **ureq 3**, blocking, without TLS (`default-features = false`: plain `http://`
+//!   only, which keeps the build small; the arena's bots are local). One shared agent keeps
+//!   connections alive between requests and matches; each request has a global timeout,
+//!   redirects are not followed (a 3xx is a non-2xx status), statuses are checked by hand and
+//!   bodies are read with a 64 KiB limit;
+//! - server: **tiny_http**, a small synchronous server (HTTP/1.1 keep-alive, its own
+//!   connection threads) served by a few worker threads: no async runtime to build or run;
+//! - `multipart/form-data` bodies (the original arena's `form` posts) are decoded by
+//!   **multer**, polled to completion in place (the body is already in memory).
+
+pub mod arena;
+pub mod server;
+
+pub use arena::{DEFAULT_TIMEOUT, HttpPlayer, REPLY_LIMIT, check_url};
+pub use server::{ServeOptions, ServerHandle, serve};
