@@ -1,1 +1,741 @@
-//! Protocol.
+//! The process protocol: one JSON line in per tick, one JSON line out.
+//!
+//! A bot program runs for the whole game. Before each tick in which it is on the field, it
+//! reads one line from its standard input, [`observation_json`]'s object, and writes one line
+//! back, an object with `speedX`, `speedY` (JSON numbers, units per tick) and `drop` (a JSON
+//! boolean), read by [`parse_action`]. The first line also carries the rules. A missing, late
+//! ([`TICK_TIMEOUT_MS`] per tick, [`GAME_TIME_MS`] in all) or malformed answer means standing
+//! still without dropping ([`Action::IDLE`]), recorded as a fault by the runner.
+//!
+//! The line's shape (names follow the seed's Java/JavaScript classes; every object carries the
+//! seed's `type`, centre `x`, `y` and `size`; positions and sizes are exact decimals, see
+//! [`Fixed`]):
+//!
+//! ```text
+//! {"tick":0,
+//!  "player":{"type":"Player","playerId":0,"x":15,"y":15,"size":20,"livesLeft":3,"score":0,
+//!            "stunDuration":0,"immuneDuration":0,"bombsPower":1,"bombsCount":1,"bombsLeft":1},
+//!  "world":{"width":450,"height":450,
+//!           "players":[<Player>...],                       (those still on the field)
+//!           "obstacles":[{"type":"BrickWall","x":75,"y":15,"size":30,"contents":"BonusBomb"},
+//!                        {"type":"ConcreteWall","x":45,"y":45,"size":30,"contents":null}...],
+//!           "bombs":[{"type":"Bomb","x":15,"y":15,"size":28,"timeout":50,"owner":0,
+//!                     "walkableFor":[0]}...],
+//!           "explosions":[{"type":"Explosion","x":45,"y":15,"size":28,"timeout":10,
+//!                          "creators":[0,1]}...],
+//!           "bonuses":[{"type":"BonusPower","x":75,"y":15,"size":28,"bonusType":"BonusPower",
+//!                       "immuneDuration":11}...]},
+//!  "rules":{"mode":"standard","players":4,"fieldSize":450,"cells":15,"cellSize":30,
+//!           "playerSize":20,"bombSize":28,"explosionSize":28,"bonusSize":28,
+//!           "playerMaxSpeed":10,"lives":3,"bombsPower":1,"bombsCount":1,"bombTimeout":50,
+//!           "explosionDuration":10,"bonusImmunity":11,"stunDuration":30,"immuneDuration":30,
+//!           "maxTicks":1500,"brickPercent":70,"bonusPercent":30,"wallPoints":12,
+//!           "hitPoints":240,"selfHitPoints":-60,"bonusPoints":6}}      (first line only)
+//! ```
+//!
+//! (Shown wrapped; the real line has no whitespace.) The field's border is a wall but is not
+//! listed in `obstacles`. A player's `immuneDuration` counts its stun too.
+//!
+//! Answers are read strictly and totally (no input panics): the line must be one JSON object
+//! holding `speedX` and `speedY` (finite numbers) and `drop` (a boolean); other members are
+//! ignored; a member given twice is an error. Each speed becomes the nearest 1/256 of a unit
+//! (ties away from zero) after a vector whose larger component exceeds 2^20 units has been
+//! scaled down to that bound in floating point, keeping its direction; the engine then clamps
+//! the vector to `max_speed`. `NaN`, `Infinity` (as Python's `json` writes them) and numbers
+//! beyond the double range are [`ActionError::NonFinite`].
+//!
+//! A complete bot in Python (`examples/example_bot.py`):
+//!
+//! ```python
+#![doc = include_str!("../examples/example_bot.py")]
+//! ```
+
+use alloc::string::String;
+use core::fmt::{self, Write as _};
+
+use crate::{Action, Bomb, Bonus, Explosion, Fixed, Observation, Player, PlayerSet, Rules, Tile};
+
+/// Milliseconds a program has to answer one tick.
+pub const TICK_TIMEOUT_MS: u64 = 2_000;
+
+/// Milliseconds a program may spend answering over a whole game.
+pub const GAME_TIME_MS: u64 = 120_000;
+
+/// The line a bot reads for one tick (without the trailing newline). `first` adds the rules.
+pub fn observation_json(observation: &Observation, first: bool) -> String {
+    let mut out = String::with_capacity(4096);
+    // Writing into a String cannot fail.
+    let _ = write_observation(&mut out, observation, first);
+    out
+}
+
+fn write_observation(out: &mut String, o: &Observation, first: bool) -> fmt::Result {
+    let w = &o.world;
+    let rules = &w.config.rules;
+    let field = Fixed::from_units(rules.field_size() as i32);
+    write!(out, "{{\"tick\":{},\"player\":", w.tick)?;
+    write_player(out, &o.me, rules)?;
+    write!(
+        out,
+        ",\"world\":{{\"width\":{field},\"height\":{field},\"players\":["
+    )?;
+    for (i, p) in w.players.iter().enumerate() {
+        comma(out, i)?;
+        write_player(out, p, rules)?;
+    }
+    out.push_str("],\"obstacles\":[");
+    for (i, (cell, tile)) in w.obstacles().enumerate() {
+        comma(out, i)?;
+        let c = w.centre(cell);
+        let (kind, contents) = match tile {
+            Tile::Concrete => ("ConcreteWall", None),
+            Tile::Brick(contents) => ("BrickWall", contents),
+            Tile::Empty => continue,
+        };
+        write!(
+            out,
+            "{{\"type\":\"{kind}\",\"x\":{},\"y\":{},\"size\":{},\"contents\":",
+            c.x, c.y, rules.cell_size
+        )?;
+        match contents {
+            Some(k) => write!(out, "\"{}\"}}", k.name())?,
+            None => out.push_str("null}"),
+        }
+    }
+    out.push_str("],\"bombs\":[");
+    for (i, b) in w.bombs.iter().enumerate() {
+        comma(out, i)?;
+        write_bomb(out, b, w, rules)?;
+    }
+    out.push_str("],\"explosions\":[");
+    for (i, e) in w.explosions.iter().enumerate() {
+        comma(out, i)?;
+        write_explosion(out, e, w, rules)?;
+    }
+    out.push_str("],\"bonuses\":[");
+    for (i, b) in w.bonuses.iter().enumerate() {
+        comma(out, i)?;
+        write_bonus(out, b, w, rules)?;
+    }
+    out.push_str("]}");
+    if first {
+        out.push_str(",\"rules\":");
+        write_rules(out, w.config.mode.name(), w.config.mode.players(), rules)?;
+    }
+    out.push('}');
+    Ok(())
+}
+
+fn comma(out: &mut String, i: usize) -> fmt::Result {
+    if i > 0 {
+        out.push(',');
+    }
+    Ok(())
+}
+
+fn write_player(out: &mut String, p: &Player, rules: &Rules) -> fmt::Result {
+    write!(
+        out,
+        "{{\"type\":\"Player\",\"playerId\":{},\"x\":{},\"y\":{},\"size\":{},\"livesLeft\":{},\
+         \"score\":{},\"stunDuration\":{},\"immuneDuration\":{},\"bombsPower\":{},\
+         \"bombsCount\":{},\"bombsLeft\":{}}}",
+        p.id.0,
+        p.pos.x,
+        p.pos.y,
+        rules.player_size,
+        p.lives_left,
+        p.score,
+        p.stun_duration,
+        p.immune_duration,
+        p.bombs_power,
+        p.bombs_count,
+        p.bombs_left
+    )
+}
+
+fn write_set(out: &mut String, set: PlayerSet) -> fmt::Result {
+    out.push('[');
+    for (i, p) in set.iter().enumerate() {
+        comma(out, i)?;
+        write!(out, "{}", p.0)?;
+    }
+    out.push(']');
+    Ok(())
+}
+
+fn write_bomb(out: &mut String, b: &Bomb, w: &crate::World, rules: &Rules) -> fmt::Result {
+    let c = w.centre(b.cell);
+    write!(
+        out,
+        "{{\"type\":\"Bomb\",\"x\":{},\"y\":{},\"size\":{},\"timeout\":{},\"owner\":{},\
+         \"walkableFor\":",
+        c.x, c.y, rules.bomb_size, b.timeout, b.owner.0
+    )?;
+    write_set(out, b.walkable_for)?;
+    out.push('}');
+    Ok(())
+}
+
+fn write_explosion(
+    out: &mut String,
+    e: &Explosion,
+    w: &crate::World,
+    rules: &Rules,
+) -> fmt::Result {
+    let c = w.centre(e.cell);
+    write!(
+        out,
+        "{{\"type\":\"Explosion\",\"x\":{},\"y\":{},\"size\":{},\"timeout\":{},\"creators\":",
+        c.x, c.y, rules.explosion_size, e.timeout
+    )?;
+    write_set(out, e.creators)?;
+    out.push('}');
+    Ok(())
+}
+
+fn write_bonus(out: &mut String, b: &Bonus, w: &crate::World, rules: &Rules) -> fmt::Result {
+    let c = w.centre(b.cell);
+    let kind = b.kind.name();
+    write!(
+        out,
+        "{{\"type\":\"{kind}\",\"x\":{},\"y\":{},\"size\":{},\"bonusType\":\"{kind}\",\
+         \"immuneDuration\":{}}}",
+        c.x, c.y, rules.bonus_size, b.immune_duration
+    )
+}
+
+fn write_rules(out: &mut String, mode: &str, players: usize, r: &Rules) -> fmt::Result {
+    write!(
+        out,
+        "{{\"mode\":\"{mode}\",\"players\":{players},\"fieldSize\":{},\"cells\":{},\
+         \"cellSize\":{},\"playerSize\":{},\"bombSize\":{},\"explosionSize\":{},\
+         \"bonusSize\":{},\"playerMaxSpeed\":{},\"lives\":{},\"bombsPower\":{},\
+         \"bombsCount\":{},\"bombTimeout\":{},\"explosionDuration\":{},\"bonusImmunity\":{},\
+         \"stunDuration\":{},\"immuneDuration\":{},\"maxTicks\":{},\"brickPercent\":{},\
+         \"bonusPercent\":{},\"wallPoints\":{},\"hitPoints\":{},\"selfHitPoints\":{},\
+         \"bonusPoints\":{}}}",
+        r.field_size(),
+        r.cells,
+        r.cell_size,
+        r.player_size,
+        r.bomb_size,
+        r.explosion_size,
+        r.bonus_size,
+        r.max_speed,
+        r.lives,
+        r.bombs_power,
+        r.bombs_count,
+        r.bomb_timeout,
+        r.explosion_duration,
+        r.bonus_immunity,
+        r.stun_duration,
+        r.immune_duration,
+        r.max_ticks,
+        r.brick_percent,
+        r.bonus_percent,
+        r.wall_points,
+        r.hit_points,
+        r.self_hit_points,
+        r.bonus_points
+    )
+}
+
+/// The answer line for `action` (without the trailing newline): what a bot would write, and
+/// exactly what [`parse_action`] reads back to the same action.
+///
+/// ```
+/// use bomberman::{Action, Fixed, protocol::{action_json, parse_action}};
+/// let a = Action::new(Fixed::from_raw(-1280), Fixed::from_raw(1), true);
+/// assert_eq!(action_json(&a), r#"{"speedX":-5,"speedY":0.00390625,"drop":true}"#);
+/// assert_eq!(parse_action(&action_json(&a)), Ok(a));
+/// ```
+pub fn action_json(action: &Action) -> String {
+    let mut out = String::with_capacity(48);
+    let _ = write!(
+        out,
+        "{{\"speedX\":{},\"speedY\":{},\"drop\":{}}}",
+        action.speed_x, action.speed_y, action.drop
+    );
+    out
+}
+
+/// A member of the answer object.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Field {
+    /// `speedX`.
+    SpeedX,
+    /// `speedY`.
+    SpeedY,
+    /// `drop`.
+    Drop,
+}
+
+impl Field {
+    /// The member's name on the wire.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Field::SpeedX => "speedX",
+            Field::SpeedY => "speedY",
+            Field::Drop => "drop",
+        }
+    }
+}
+
+impl fmt::Display for Field {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Why an answer line is not an action (the runner then plays [`Action::IDLE`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ActionError {
+    /// The line is empty or blank.
+    #[error("empty answer")]
+    Empty,
+    /// The line is not valid JSON.
+    #[error("malformed JSON at byte {offset}: {reason}")]
+    Malformed {
+        /// Byte offset of the problem.
+        offset: usize,
+        /// What was wrong.
+        reason: &'static str,
+    },
+    /// The line is a JSON value other than an object.
+    #[error("the answer is not a JSON object")]
+    NotAnObject,
+    /// A required member is absent.
+    #[error("missing member {0}")]
+    Missing(Field),
+    /// A member appears twice.
+    #[error("member {0} appears twice")]
+    Duplicate(Field),
+    /// A member has the wrong JSON type.
+    #[error("member {field} is not a {expected}")]
+    WrongType {
+        /// The member.
+        field: Field,
+        /// The JSON type it must have.
+        expected: &'static str,
+    },
+    /// A speed is `NaN`, an infinity, or beyond the double range.
+    #[error("member {0} is not a finite number")]
+    NonFinite(Field),
+}
+
+/// The larger speed component beyond which a speed is scaled down before quantising (2^20).
+const SPEED_LIMIT: f64 = 1_048_576.0;
+
+/// Reads a bot's answer line (surrounding whitespace, such as the newline, is allowed).
+///
+/// ```
+/// use bomberman::{Action, protocol::{parse_action, ActionError, Field}};
+/// assert_eq!(
+///     parse_action(r#"{"speedX": 10, "speedY": -2.5, "drop": false}"#),
+///     Ok(Action::new(bomberman::Fixed::from_units(10), bomberman::Fixed::from_raw(-640), false))
+/// );
+/// assert_eq!(parse_action(r#"{"speedX": 1, "speedY": 0}"#), Err(ActionError::Missing(Field::Drop)));
+/// assert_eq!(
+///     parse_action(r#"{"speedX": NaN, "speedY": 0, "drop": true}"#),
+///     Err(ActionError::NonFinite(Field::SpeedX))
+/// );
+/// assert!(matches!(parse_action("{\"speedX\": 1,"), Err(ActionError::Malformed { .. })));
+/// ```
+pub fn parse_action(line: &str) -> Result<Action, ActionError> {
+    let mut p = Parser {
+        s: line.as_bytes(),
+        pos: 0,
+    };
+    p.ws();
+    match p.peek() {
+        None => return Err(ActionError::Empty),
+        Some(b'{') => {}
+        Some(_) => {
+            p.value(0, &mut Key::default())?;
+            p.end()?;
+            return Err(ActionError::NotAnObject);
+        }
+    }
+    let mut members: [Option<Value>; 3] = [None; 3];
+    let mut duplicate = None;
+    p.pos += 1;
+    p.ws();
+    if p.peek() == Some(b'}') {
+        p.pos += 1;
+    } else {
+        loop {
+            p.ws();
+            let mut key = Key::default();
+            p.expect(b'"', "expected a member name")?;
+            p.string(&mut key)?;
+            p.ws();
+            p.expect(b':', "expected ':'")?;
+            p.ws();
+            let value = p.value(1, &mut Key::default())?;
+            if let Some(field) = key.field() {
+                let slot = &mut members[field as usize];
+                if slot.is_some() && duplicate.is_none() {
+                    duplicate = Some(field);
+                }
+                *slot = Some(value);
+            }
+            p.ws();
+            match p.bump() {
+                Some(b',') => continue,
+                Some(b'}') => break,
+                _ => return Err(p.malformed_before("expected ',' or '}'")),
+            }
+        }
+    }
+    p.end()?;
+    if let Some(field) = duplicate {
+        return Err(ActionError::Duplicate(field));
+    }
+    let number = |field: Field| match members[field as usize] {
+        None => Err(ActionError::Missing(field)),
+        Some(Value::Number(x)) => Ok(x),
+        Some(Value::NonFinite) => Err(ActionError::NonFinite(field)),
+        Some(_) => Err(ActionError::WrongType {
+            field,
+            expected: "number",
+        }),
+    };
+    let mut sx = number(Field::SpeedX)?;
+    let mut sy = number(Field::SpeedY)?;
+    let drop = match members[Field::Drop as usize] {
+        None => return Err(ActionError::Missing(Field::Drop)),
+        Some(Value::Bool(b)) => b,
+        Some(_) => {
+            return Err(ActionError::WrongType {
+                field: Field::Drop,
+                expected: "boolean",
+            });
+        }
+    };
+    let abs = |x: f64| if x < 0.0 { -x } else { x };
+    let m = if abs(sx) > abs(sy) { abs(sx) } else { abs(sy) };
+    if m > SPEED_LIMIT {
+        sx = sx / m * SPEED_LIMIT;
+        sy = sy / m * SPEED_LIMIT;
+    }
+    // Both components are within ±2^20 units now, well inside the fixed-point range.
+    let q = |x: f64| Fixed::from_f64(x).unwrap_or(Fixed::ZERO);
+    Ok(Action::new(q(sx), q(sy), drop))
+}
+
+/// A JSON value, as far as the answer needs to know it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Value {
+    Number(f64),
+    NonFinite,
+    Bool(bool),
+    Other,
+}
+
+/// A member name, decoded far enough to compare it with the three the answer needs.
+#[derive(Default)]
+struct Key {
+    buf: [u8; 8],
+    len: usize,
+    overflow: bool,
+}
+
+impl Key {
+    fn push(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            if self.len < self.buf.len() {
+                self.buf[self.len] = b;
+                self.len += 1;
+            } else {
+                self.overflow = true;
+            }
+        }
+    }
+
+    fn field(&self) -> Option<Field> {
+        if self.overflow {
+            return None;
+        }
+        match &self.buf[..self.len] {
+            b"speedX" => Some(Field::SpeedX),
+            b"speedY" => Some(Field::SpeedY),
+            b"drop" => Some(Field::Drop),
+            _ => None,
+        }
+    }
+}
+
+/// Nesting deeper than this is refused (so skipping a value never exhausts the stack).
+const MAX_DEPTH: usize = 64;
+
+struct Parser<'a> {
+    s: &'a [u8],
+    pos: usize,
+}
+
+impl Parser<'_> {
+    fn peek(&self) -> Option<u8> {
+        self.s.get(self.pos).copied()
+    }
+
+    fn bump(&mut self) -> Option<u8> {
+        let b = self.peek()?;
+        self.pos += 1;
+        Some(b)
+    }
+
+    fn ws(&mut self) {
+        while let Some(b' ' | b'\t' | b'\n' | b'\r') = self.peek() {
+            self.pos += 1;
+        }
+    }
+
+    fn malformed(&self, reason: &'static str) -> ActionError {
+        ActionError::Malformed {
+            offset: self.pos,
+            reason,
+        }
+    }
+
+    /// An error about the byte just consumed.
+    fn malformed_before(&self, reason: &'static str) -> ActionError {
+        ActionError::Malformed {
+            offset: self.pos.saturating_sub(1),
+            reason,
+        }
+    }
+
+    fn expect(&mut self, b: u8, reason: &'static str) -> Result<(), ActionError> {
+        if self.peek() == Some(b) {
+            self.pos += 1;
+            Ok(())
+        } else {
+            Err(self.malformed(reason))
+        }
+    }
+
+    /// Only whitespace may follow.
+    fn end(&mut self) -> Result<(), ActionError> {
+        self.ws();
+        if self.pos < self.s.len() {
+            Err(self.malformed("trailing characters after the value"))
+        } else {
+            Ok(())
+        }
+    }
+
+    fn literal(&mut self, word: &[u8], value: Value) -> Result<Value, ActionError> {
+        if self.s[self.pos..].starts_with(word) {
+            self.pos += word.len();
+            Ok(value)
+        } else {
+            Err(self.malformed("invalid literal"))
+        }
+    }
+
+    /// One value at nesting `depth`; member names inside it are decoded into `key` scratch.
+    fn value(&mut self, depth: usize, key: &mut Key) -> Result<Value, ActionError> {
+        if depth > MAX_DEPTH {
+            return Err(self.malformed("nesting too deep"));
+        }
+        match self.peek() {
+            None => Err(self.malformed("expected a value")),
+            Some(b'{') => {
+                self.pos += 1;
+                self.ws();
+                if self.peek() == Some(b'}') {
+                    self.pos += 1;
+                    return Ok(Value::Other);
+                }
+                loop {
+                    self.ws();
+                    self.expect(b'"', "expected a member name")?;
+                    self.string(key)?;
+                    self.ws();
+                    self.expect(b':', "expected ':'")?;
+                    self.ws();
+                    self.value(depth + 1, key)?;
+                    self.ws();
+                    match self.bump() {
+                        Some(b',') => continue,
+                        Some(b'}') => return Ok(Value::Other),
+                        _ => return Err(self.malformed_before("expected ',' or '}'")),
+                    }
+                }
+            }
+            Some(b'[') => {
+                self.pos += 1;
+                self.ws();
+                if self.peek() == Some(b']') {
+                    self.pos += 1;
+                    return Ok(Value::Other);
+                }
+                loop {
+                    self.ws();
+                    self.value(depth + 1, key)?;
+                    self.ws();
+                    match self.bump() {
+                        Some(b',') => continue,
+                        Some(b']') => return Ok(Value::Other),
+                        _ => return Err(self.malformed_before("expected ',' or ']'")),
+                    }
+                }
+            }
+            Some(b'"') => {
+                self.pos += 1;
+                self.string(key)?;
+                Ok(Value::Other)
+            }
+            Some(b't') => self.literal(b"true", Value::Bool(true)),
+            Some(b'f') => self.literal(b"false", Value::Bool(false)),
+            Some(b'n') => self.literal(b"null", Value::Other),
+            Some(b'N') => self.literal(b"NaN", Value::NonFinite),
+            Some(b'I') => self.literal(b"Infinity", Value::NonFinite),
+            Some(b'-') if self.s.get(self.pos + 1) == Some(&b'I') => {
+                self.literal(b"-Infinity", Value::NonFinite)
+            }
+            Some(b'-' | b'0'..=b'9') => self.number(),
+            Some(_) => Err(self.malformed("expected a value")),
+        }
+    }
+
+    fn digits(&mut self) -> usize {
+        let start = self.pos;
+        while let Some(b'0'..=b'9') = self.peek() {
+            self.pos += 1;
+        }
+        self.pos - start
+    }
+
+    /// A number by the JSON grammar, converted with the standard library's correctly rounded
+    /// decimal-to-double conversion.
+    fn number(&mut self) -> Result<Value, ActionError> {
+        let start = self.pos;
+        if self.peek() == Some(b'-') {
+            self.pos += 1;
+        }
+        match self.peek() {
+            Some(b'0') => self.pos += 1,
+            Some(b'1'..=b'9') => {
+                self.digits();
+            }
+            _ => return Err(self.malformed("expected a digit")),
+        }
+        if self.peek() == Some(b'.') {
+            self.pos += 1;
+            if self.digits() == 0 {
+                return Err(self.malformed("expected a digit after '.'"));
+            }
+        }
+        if let Some(b'e' | b'E') = self.peek() {
+            self.pos += 1;
+            if let Some(b'+' | b'-') = self.peek() {
+                self.pos += 1;
+            }
+            if self.digits() == 0 {
+                return Err(self.malformed("expected an exponent"));
+            }
+        }
+        let text = core::str::from_utf8(&self.s[start..self.pos])
+            .map_err(|_| self.malformed("invalid number"))?;
+        let x: f64 = text.parse().map_err(|_| self.malformed("invalid number"))?;
+        Ok(if x.is_finite() {
+            Value::Number(x)
+        } else {
+            Value::NonFinite
+        })
+    }
+
+    fn hex4(&mut self) -> Result<u32, ActionError> {
+        let mut v = 0;
+        for _ in 0..4 {
+            let d = match self.bump() {
+                Some(b @ b'0'..=b'9') => b - b'0',
+                Some(b @ b'a'..=b'f') => b - b'a' + 10,
+                Some(b @ b'A'..=b'F') => b - b'A' + 10,
+                _ => return Err(self.malformed_before("invalid \\u escape")),
+            };
+            v = v * 16 + u32::from(d);
+        }
+        Ok(v)
+    }
+
+    /// The rest of a string after its opening quote, decoded into `key`.
+    fn string(&mut self, key: &mut Key) -> Result<(), ActionError> {
+        loop {
+            match self.bump() {
+                None => return Err(self.malformed("unterminated string")),
+                Some(b'"') => return Ok(()),
+                Some(b'\\') => {
+                    let c = match self.bump() {
+                        Some(b'"') => '"',
+                        Some(b'\\') => '\\',
+                        Some(b'/') => '/',
+                        Some(b'b') => '\u{8}',
+                        Some(b'f') => '\u{c}',
+                        Some(b'n') => '\n',
+                        Some(b'r') => '\r',
+                        Some(b't') => '\t',
+                        Some(b'u') => {
+                            let hi = self.hex4()?;
+                            let code = match hi {
+                                0xD800..=0xDBFF => {
+                                    if self.bump() != Some(b'\\') || self.bump() != Some(b'u') {
+                                        return Err(self.malformed_before("lone surrogate"));
+                                    }
+                                    let lo = self.hex4()?;
+                                    if !(0xDC00..=0xDFFF).contains(&lo) {
+                                        return Err(self.malformed_before("lone surrogate"));
+                                    }
+                                    0x10000 + ((hi - 0xD800) << 10) + (lo - 0xDC00)
+                                }
+                                0xDC00..=0xDFFF => {
+                                    return Err(self.malformed_before("lone surrogate"));
+                                }
+                                c => c,
+                            };
+                            char::from_u32(code)
+                                .ok_or_else(|| self.malformed_before("invalid \\u escape"))?
+                        }
+                        _ => return Err(self.malformed_before("invalid escape")),
+                    };
+                    let mut buf = [0; 4];
+                    key.push(c.encode_utf8(&mut buf).as_bytes());
+                }
+                Some(b) if b < 0x20 => {
+                    return Err(self.malformed_before("control character in a string"));
+                }
+                Some(b) => key.push(&[b]),
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keys_are_decoded() {
+        assert_eq!(
+            parse_action(r#"{"speed\u0058":1,"\u0073peedY":2,"dr\/op":true}"#),
+            Err(ActionError::Missing(Field::Drop))
+        );
+        assert_eq!(
+            parse_action(r#"{"speed\u0058":1,"\u0073peedY":2,"drop":true}"#),
+            Ok(Action::units(1, 2, true))
+        );
+    }
+
+    #[test]
+    fn huge_speeds_keep_their_direction() {
+        let a = parse_action(r#"{"speedX":1e300,"speedY":-5e299,"drop":false}"#).unwrap();
+        assert_eq!(a.speed_x, Fixed::from_units(1 << 20));
+        assert_eq!(a.speed_y, Fixed::from_units(-(1 << 19)));
+        assert_eq!(
+            parse_action(r#"{"speedX":1e400,"speedY":0,"drop":false}"#),
+            Err(ActionError::NonFinite(Field::SpeedX))
+        );
+    }
+}

@@ -6,9 +6,9 @@ use engine_core::{Coord, Grid, PlayerId, Size};
 
 use crate::geometry::circle_overlaps_square;
 use crate::map::{self, Dims};
+use crate::state::Parts;
 use crate::{
-    Bomb, Bomberman, Bonus, BonusKind, Config, ConfigError, Explosion, Mode, Player, PlayerStats,
-    Point, Tile,
+    Bomb, Bomberman, Bonus, BonusKind, Config, ConfigError, Explosion, Mode, Player, Point, Tile,
 };
 
 /// A builder of hand-made positions: for rule tests, puzzles and tools, not for play (games
@@ -251,17 +251,15 @@ impl Scenario {
                 None => explosions.push(e),
             }
         }
-        let stats = alloc::vec![PlayerStats::default(); n];
-        Ok(Bomberman::from_parts(
-            self.config,
-            self.tick,
-            self.tiles,
-            self.bombs,
+        Ok(Bomberman::from_parts(Parts {
+            config: self.config,
+            tick: self.tick,
+            tiles: self.tiles,
+            bombs: self.bombs,
             explosions,
-            self.bonuses,
-            self.players,
-            stats,
-        ))
+            bonuses: self.bonuses,
+            players: self.players,
+        }))
     }
 }
 

@@ -55,18 +55,30 @@ pub struct Bomberman {
     pub(crate) bomb_at: Vec<bool>,
 }
 
+/// The stored parts of a state, before the derived grids are built.
+pub(crate) struct Parts {
+    pub config: Config,
+    pub tick: u32,
+    pub tiles: Grid<Tile>,
+    pub bombs: Vec<Bomb>,
+    pub explosions: Vec<Explosion>,
+    pub bonuses: Vec<Bonus>,
+    pub players: Vec<Player>,
+}
+
 impl Bomberman {
     /// A state from its parts (the caller has validated them); rebuilds the derived grids.
-    pub(crate) fn from_parts(
-        config: Config,
-        tick: u32,
-        tiles: Grid<Tile>,
-        bombs: Vec<Bomb>,
-        explosions: Vec<Explosion>,
-        bonuses: Vec<Bonus>,
-        players: Vec<Player>,
-        stats: Vec<PlayerStats>,
-    ) -> Bomberman {
+    pub(crate) fn from_parts(parts: Parts) -> Bomberman {
+        let Parts {
+            config,
+            tick,
+            tiles,
+            bombs,
+            explosions,
+            bonuses,
+            players,
+        } = parts;
+        let stats = vec![PlayerStats::default(); players.len()];
         let dims = Dims::new(&config.rules);
         let cells = dims.size().area();
         let mut game = Bomberman {
@@ -257,17 +269,15 @@ impl Game for Bomberman {
                 bombs_left: rules.bombs_count,
             })
             .collect::<Vec<_>>();
-        let stats = vec![PlayerStats::default(); seats.len()];
-        Ok(Bomberman::from_parts(
-            *config,
-            0,
+        Ok(Bomberman::from_parts(Parts {
+            config: *config,
+            tick: 0,
             tiles,
-            Vec::new(),
-            Vec::new(),
-            Vec::new(),
-            seats,
-            stats,
-        ))
+            bombs: Vec::new(),
+            explosions: Vec::new(),
+            bonuses: Vec::new(),
+            players: seats,
+        }))
     }
 
     fn num_players(&self) -> usize {
