@@ -77,9 +77,16 @@ impl Hunter {
         let spacing = sea.shortest_afloat().max(1);
         let offset = *self.offset.get_or_insert_with(|| below(rng, spacing)) % spacing;
         self.candidates.clear();
-        self.candidates.extend((0..sea.marks.len()).filter(|&i| {
-            sea.marks[i] == Mark::Unknown && (i % sea.w + i / sea.w) % spacing == offset
-        }));
+        // The lattice cells of row y are x = offset - y (mod spacing), every spacing cells.
+        for (y, row) in sea.marks.chunks(sea.w).enumerate() {
+            let mut x = (offset + spacing - y % spacing) % spacing;
+            while x < row.len() {
+                if row[x] == Mark::Unknown {
+                    self.candidates.push(y * sea.w + x);
+                }
+                x += spacing;
+            }
+        }
         if self.candidates.is_empty() {
             self.candidates
                 .extend((0..sea.marks.len()).filter(|&i| sea.marks[i] == Mark::Unknown));
