@@ -1,29 +1,50 @@
 #!/usr/bin/env python3
-"""A complete Bomberman bot: walks cell to cell, bombs bricks, shuns the lines of bombs."""
+"""A complete Bomberman bot: bombs bricks, then hides out of every bomb's line."""
 import json
-import random
 import sys
+from collections import deque
 
-rules, target = {}, None
+rules = {}
 for line in sys.stdin:
     obs = json.loads(line)
     rules = obs.get("rules", rules)  # only the first line carries the rules
-    me, world, size = obs["player"], obs["world"], rules["cellSize"]
+    me, world, size, n = obs["player"], obs["world"], rules["cellSize"], rules["cells"]
     cell = lambda o: (int(o["x"] // size), int(o["y"] // size))
     centre = lambda c: ((c[0] + 0.5) * size, (c[1] + 0.5) * size)
     walls = {cell(o): o["type"] for o in world["obstacles"]}
-    bombs = {cell(b) for b in world["bombs"]}
+    power = {p["playerId"]: p["bombsPower"] for p in world["players"]}
+    bombs = [(cell(b), power.get(b["owner"], n)) for b in world["bombs"]]
+    fire = {cell(e) for e in world["explosions"]}
     here = cell(me)
-    near = [(here[0] + dx, here[1] + dy) for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))]
-    free = lambda c: 0 <= min(c) and max(c) < rules["cells"] and c not in walls and c not in bombs
-    danger = lambda c: any(c[0] == b[0] or c[1] == b[1] for b in bombs)
-    drop = False
-    if target is None or not free(target) or (me["x"], me["y"]) == centre(target):
-        drop = me["bombsLeft"] > 0 and not bombs and any(walls.get(c) == "BrickWall" for c in near)
-        target = min([c for c in near if free(c)] or [here], key=lambda c: (danger(c), random.random()))
-    tx, ty = centre(target)
-    if me["x"] != tx and me["y"] != ty:  # off the target's row and column: line up first
+    near = lambda c: [(c[0] + dx, c[1] + dy) for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))]
+    free = lambda c: 0 <= min(c) and max(c) < n and c not in walls and c not in fire
+    def danger(c, extra=()):
+        return c in fire or any((c[0] == b[0] and abs(c[1] - b[1]) <= p) or
+                                (c[1] == b[1] and abs(c[0] - b[0]) <= p) for b, p in bombs + list(extra))
+    def first_step(goal, extra=()):  # breadth-first search; the first cell on the way to a goal
+        prev, queue = {here: None}, deque([here])
+        while queue:
+            c = queue.popleft()
+            if goal(c):
+                while prev[c] not in (None, here):
+                    c = prev[c]
+                return c
+            for m in near(c):
+                if m not in prev and free(m) and all(m != b for b, _ in bombs + list(extra)):
+                    prev[m] = c
+                    queue.append(m)
+        return None
+    drop, step = False, None
+    if danger(here):
+        step = first_step(lambda c: not danger(c))
+    elif (me["x"], me["y"]) == centre(here) and me["bombsLeft"] > 0 and \
+            any(walls.get(c) == "BrickWall" for c in near(here)):
+        mine = [(here, me["bombsPower"])]  # drop only with a way out; stand still to drop here
+        drop = first_step(lambda c: not danger(c, mine), mine) is not None
+    else:
+        step = first_step(lambda c: not danger(c) and any(walls.get(m) == "BrickWall" for m in near(c)))
+    tx, ty = centre(step or here)
+    if me["x"] != tx and me["y"] != ty:  # off the next cell's row and column: line up first
         tx, ty = centre(here)
     clamp = lambda v: max(-10.0, min(10.0, v))
-    answer = {"speedX": clamp(tx - me["x"]), "speedY": clamp(ty - me["y"]), "drop": drop}
-    print(json.dumps(answer), flush=True)
+    print(json.dumps({"speedX": clamp(tx - me["x"]), "speedY": clamp(ty - me["y"]), "drop": drop}), flush=True)

@@ -22,10 +22,11 @@ pub(crate) fn run(game: &mut Bomberman, events: &mut Vec<Event>) {
     take_bombs(game, &mut round, |_, b| {
         (b.timeout == 0).then(|| PlayerSet::single(b.owner))
     });
-    // Later rounds: bombs touched by an explosion, blamed on its owner and the creators of
-    // every explosion square on its cell (bombs and squares share cell centres, and squares
-    // are smaller than cells, so a square touches a bomb exactly when it is on its cell).
-    while !round.is_empty() {
+    // Later rounds: bombs touched by an explosion square (new or lingering), blamed on its
+    // owner and the creators of every square on its cell (bombs and squares share cell
+    // centres, and squares are smaller than cells, so a square touches a bomb exactly when it
+    // is on its cell).
+    loop {
         for (bomb, creators) in round.drain(..) {
             explode(game, bomb, creators, events);
         }
@@ -36,6 +37,9 @@ pub(crate) fn run(game: &mut Bomberman, events: &mut Vec<Event>) {
                 .map_or(PlayerSet::EMPTY, |i| g.cover[i]);
             (!cover.is_empty()).then(|| cover.union(PlayerSet::single(b.owner)))
         });
+        if round.is_empty() {
+            break;
+        }
     }
     if game.explosions.is_empty() {
         return;

@@ -10,7 +10,7 @@
 //!    in that order.
 //! 4. [`movement`]: every active player moves (players do not block each other, so the order
 //!    does not matter), then `walkable_for` sets drop the players that left their bombs.
-//! 5. [`drop`]: bombs are placed in turn order.
+//! 5. [`drop`](mod@drop): bombs are placed in turn order.
 //! 6. The tick counter advances.
 
 use alloc::vec::Vec;
