@@ -5,7 +5,6 @@
 //! with one argument, its [`observation_line`], and prints an action string
 //! ([`parse_orders`]). Each call has [`TIMEOUT_MS`]; a late, crashed or empty answer is `W`.
 
-use alloc::format;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 use core::fmt;
@@ -75,9 +74,13 @@ pub fn parse_class(stdout: &[u8]) -> Result<ShipClass, ClassError> {
 /// The program's argument:
 /// `Round;PlayerId;X,Y,Direction;Hull;Moves,Shots,Mines,Cooldown;Hits,Sunken,Damage;Underwater,Shield,Scan;Map`.
 pub fn observation_line(obs: &Observation) -> String {
+    use core::fmt::Write as _;
     let b = |v: bool| u8::from(v);
-    format!(
-        "{};{};{},{},{};{};{},{},{},{};{},{},{};{},{},{};{}",
+    let mut line = String::with_capacity(64 + SIGHT_CELLS);
+    // Writing to a String cannot fail.
+    let _ = write!(
+        line,
+        "{};{};{},{},{};{};{},{},{},{};{},{},{};{},{},{};",
         obs.round,
         obs.player.0,
         obs.x,
@@ -94,8 +97,9 @@ pub fn observation_line(obs: &Observation) -> String {
         b(obs.underwater),
         b(obs.shield),
         b(obs.scan),
-        obs.map
-    )
+    );
+    line.extend(obs.map.cells().iter().map(|c| c.char()));
+    line
 }
 
 /// Why an input line does not parse.
