@@ -64,7 +64,9 @@ fn chebyshev(a: Coord, b: Coord) -> i32 {
 /// - rams an intact enemy cell straight ahead;
 /// - repairs when badly hurt (or hurt with nothing to shoot) and the skill is ready;
 /// - otherwise fires both shots at visible intact enemy cells, finishing the most damaged ship
-///   first, nearest first; with nothing in sight it scans, so its next map reaches 9 cells;
+///   first, nearest first; but it scans instead (so its next map reaches 9 cells) when nothing
+///   is in sight, or when its map is not a scanned one and no shot can finish a ship, since
+///   battleships 6 or 7 cells away are invisible without a scan;
 /// - then makes the one move (`M`, `B`, `C`, `K` or none) whose resulting position scores best:
 ///   out of reach (more than 7 cells) of battleship-sized ships but within its own range of
 ///   them, about 4 cells from smaller prey (close enough to see without scanning), never onto
