@@ -43,7 +43,11 @@ fuzz_target!(|data: &[u8]| {
     };
     assert_eq!(fleet.ships().len() as u32, config.ship_count());
     let mut cells: Vec<_> = fleet.ships().iter().flat_map(|s| s.cells()).collect();
-    assert!(cells.iter().all(|c| (c.x as u16) < config.width && (c.y as u16) < config.height));
+    assert!(
+        cells
+            .iter()
+            .all(|c| (c.x as u16) < config.width && (c.y as u16) < config.height)
+    );
     let n = cells.len();
     cells.sort();
     cells.dedup();
@@ -52,7 +56,8 @@ fuzz_target!(|data: &[u8]| {
         let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(0);
         let mut game = Battleship::new(&config, 2, &mut rng).unwrap();
         let mut events = Vec::new();
-        game.step(&[Action::Place(placement)], &mut rng, &mut events).unwrap();
+        game.step(&[Action::Place(placement)], &mut rng, &mut events)
+            .unwrap();
         assert!(matches!(events.as_slice(), [Event::Placed { .. }]));
     }
 });

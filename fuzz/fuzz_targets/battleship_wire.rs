@@ -23,11 +23,19 @@ fuzz_target!(|data: &[u8]| {
         Some("application/json"),
         Some("application/json; charset=utf-8"),
     ][(selector & 3) as usize];
-    let only = [None, Some(Dialect::Draft), Some(Dialect::Form), Some(Dialect::Json)]
-        [((selector >> 2) & 3) as usize];
+    let only = [
+        None,
+        Some(Dialect::Draft),
+        Some(Dialect::Form),
+        Some(Dialect::Json),
+    ][((selector >> 2) & 3) as usize];
     if let Ok(request) = Request::decode(content_type, body, only) {
         let encoded = request.encode();
-        let back = Request::decode(Some(encoded.content_type), &encoded.bytes, Some(request.dialect()));
+        let back = Request::decode(
+            Some(encoded.content_type),
+            &encoded.bytes,
+            Some(request.dialect()),
+        );
         assert_eq!(back.as_ref(), Ok(&request));
     }
     let _ = Request::from_fields(&Fields::from_urlencoded(body), only);

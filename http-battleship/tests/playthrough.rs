@@ -22,7 +22,8 @@ fn record(ids: [&str; 2], config: &Config, seed: u64) -> String {
         let obs = game.observe(p);
         let action = players[p.index()].act(&obs, &mut rng);
         let mut events = Vec::new();
-        game.step(std::slice::from_ref(&action), &mut rng, &mut events).unwrap();
+        game.step(std::slice::from_ref(&action), &mut rng, &mut events)
+            .unwrap();
         writeln!(
             out,
             "turn {:>3} {p} ({} shots, {} incoming) plays {action}",

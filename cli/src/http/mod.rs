@@ -11,10 +11,13 @@
 //!   connections alive between requests and matches; each request has a global timeout,
 //!   redirects are not followed (a 3xx is a non-2xx status), statuses are checked by hand and
 //!   bodies are read with a 64 KiB limit;
-//! - server: **tiny_http**, a small synchronous server (HTTP/1.1 keep-alive, its own
-//!   connection threads) served by a few worker threads: no async runtime to build or run;
+//! - server: **axum 0.8** on a multi-threaded **tokio** runtime of its own (HTTP/1.1 only,
+//!   keep-alive, no default features). tiny_http was tried first, but its connection thread
+//!   pool can leave a new connection queued behind long-lived keep-alive ones (the arena then
+//!   times out), and it cannot close idle connections on shutdown; hyper under axum does both
+//!   right. Shutting the runtime down closes every connection;
 //! - `multipart/form-data` bodies (the original arena's `form` posts) are decoded by
-//!   **multer**, polled to completion in place (the body is already in memory).
+//!   **multer** (which axum itself uses for multipart).
 
 pub mod arena;
 pub mod server;

@@ -11,17 +11,20 @@
 //!   bodies over 4 MiB get `413`.
 
 use std::collections::HashMap;
-use std::io::Read;
 use std::net::{SocketAddr, TcpListener};
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
-use std::task::{Context, Poll, Waker};
-use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use anyhow::Context as _;
+use axum::extract::State;
+use axum::http::{Method, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use axum::serve::ListenerExt;
 use engine_core::{Bot, PlayerId, SeedableRng};
-use http_battleship::wire::{Fields, Reply, Request, Session, WireError};
+use http_battleship::wire::{
+    DraftRequest, Fields, FormAct, FormRequest, JsonAction, JsonRequest, Reply, Request, Session,
+    WireError,
+};
 use http_battleship::{Battleship, Dialect, bots};
 use rand_pcg::Pcg64Mcg;
 
@@ -29,7 +32,7 @@ use crate::runner::derive_seed;
 
 /// The largest request body read (a `form`/`json` turn on a 100 x 100 grid re-sends up to
 /// 20 000 strikes).
-pub const REQUEST_LIMIT: u64 = 4 * 1024 * 1024;
+pub const REQUEST_LIMIT: usize = 4 * 1024 * 1024;
 
 /// How a bot server runs.
 #[derive(Clone, Debug)]
@@ -73,10 +76,10 @@ struct Shared {
 /// A running bot server; [`ServerHandle::shutdown`] (or dropping it) stops it.
 pub struct ServerHandle {
     addr: SocketAddr,
-    stop: Arc<AtomicBool>,
-    workers: Vec<JoinHandle<()>>,
     shared: Arc<Shared>,
-    server: Option<Arc<tiny_http::Server>>,
+    runtime: Option<tokio::runtime::Runtime>,
+    stop: Option<tokio::sync::oneshot::Sender<()>>,
+    task: Option<tokio::task::JoinHandle<()>>,
 }
 
 impl ServerHandle {
@@ -95,29 +98,26 @@ impl ServerHandle {
         self.shared.seats.lock().map(|m| m.len()).unwrap_or(0)
     }
 
-    /// Stops the workers and closes the listener.
+    /// Stops accepting, closes every connection (idle keep-alive ones included) and stops
+    /// the server's threads, waiting at most a second for requests being answered.
     pub fn shutdown(mut self) {
         self.stop_now();
     }
 
     /// Blocks until the server stops (it never does on its own: for `koth serve`).
     pub fn wait(mut self) {
-        for w in self.workers.drain(..) {
-            let _ = w.join();
+        if let (Some(runtime), Some(task)) = (&self.runtime, self.task.take()) {
+            let _ = runtime.block_on(task);
         }
     }
 
     fn stop_now(&mut self) {
-        self.stop.store(true, Ordering::SeqCst);
-        if let Some(server) = &self.server {
-            for _ in 0..self.workers.len() {
-                server.unblock();
-            }
+        if let Some(stop) = self.stop.take() {
+            let _ = stop.send(());
         }
-        for w in self.workers.drain(..) {
-            let _ = w.join();
+        if let Some(runtime) = self.runtime.take() {
+            runtime.shutdown_timeout(Duration::from_secs(1));
         }
-        self.server = None;
     }
 }
 
@@ -127,87 +127,76 @@ impl Drop for ServerHandle {
     }
 }
 
-/// Serves built-in bot `options.bot` on `listener` until the handle is shut down.
+/// Serves built-in bot `options.bot` on `listener` until the handle is shut down. The
+/// server runs on its own multi-threaded tokio runtime (`options.workers` threads).
 pub fn serve(listener: TcpListener, options: ServeOptions) -> anyhow::Result<ServerHandle> {
     if bots::by_id(&options.bot).is_none() {
         anyhow::bail!("unknown built-in battleship bot {:?}", options.bot);
     }
     let addr = listener.local_addr()?;
-    let server = Arc::new(
-        tiny_http::Server::from_listener(listener, None)
-            .map_err(|e| anyhow::anyhow!("{e}"))
-            .context("cannot start the HTTP server")?,
-    );
+    listener.set_nonblocking(true)?;
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(options.workers.max(1))
+        .thread_name("koth-serve")
+        .enable_io()
+        .enable_time()
+        .build()
+        .context("cannot start the server's runtime")?;
+    let listener = {
+        let _entered = runtime.enter();
+        tokio::net::TcpListener::from_std(listener).context("cannot serve on the listener")?
+    };
     let shared = Arc::new(Shared {
-        options: options.clone(),
+        options,
         seats: Mutex::new(HashMap::new()),
         last_sweep: Mutex::new(Instant::now()),
     });
-    let stop = Arc::new(AtomicBool::new(false));
-    let workers = (0..options.workers.max(1))
-        .map(|_| {
-            let (server, shared, stop) = (server.clone(), shared.clone(), stop.clone());
-            std::thread::spawn(move || {
-                while !stop.load(Ordering::SeqCst) {
-                    match server.recv_timeout(Duration::from_millis(250)) {
-                        Ok(Some(request)) => handle(request, &shared),
-                        Ok(None) => {}
-                        Err(_) => std::thread::sleep(Duration::from_millis(10)),
-                    }
-                }
-            })
-        })
-        .collect();
+    let app = axum::Router::new()
+        .fallback(handle)
+        .with_state(shared.clone());
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let task = runtime.spawn(async move {
+        tokio::select! {
+            // No Nagle delay: replies are small and a client waits for each one.
+            _ = axum::serve(listener.tap_io(|tcp| { let _ = tcp.set_nodelay(true); }), app) => {}
+            _ = stopped => {}
+        }
+    });
     Ok(ServerHandle {
         addr,
-        stop,
-        workers,
         shared,
-        server: Some(server),
+        runtime: Some(runtime),
+        stop: Some(stop),
+        task: Some(task),
     })
 }
 
-fn respond(request: tiny_http::Request, status: u16, content_type: &str, body: Vec<u8>) {
-    let mut response = tiny_http::Response::from_data(body).with_status_code(status);
-    if let Ok(h) = tiny_http::Header::from_bytes(&b"Content-Type"[..], content_type.as_bytes()) {
-        response = response.with_header(h);
-    }
-    let _ = request.respond(response);
+fn reply(status: StatusCode, content_type: &'static str, body: Vec<u8>) -> Response {
+    (status, [(header::CONTENT_TYPE, content_type)], body).into_response()
 }
 
-fn refuse(request: tiny_http::Request, status: u16, reason: String) {
-    respond(
-        request,
-        status,
-        "text/plain; charset=utf-8",
-        reason.into_bytes(),
-    );
+fn refuse(status: StatusCode, reason: String) -> Response {
+    reply(status, "text/plain; charset=utf-8", reason.into_bytes())
 }
 
-fn handle(mut request: tiny_http::Request, shared: &Shared) {
-    if *request.method() != tiny_http::Method::Post {
-        return refuse(request, 405, "POST only".into());
+async fn handle(State(shared): State<Arc<Shared>>, request: axum::extract::Request) -> Response {
+    if request.method() != Method::POST {
+        return refuse(StatusCode::METHOD_NOT_ALLOWED, "POST only".into());
     }
     let content_type = request
         .headers()
-        .iter()
-        .find(|h| h.field.equiv("Content-Type"))
-        .map(|h| h.value.as_str().to_string());
-    let mut body = Vec::new();
-    if let Err(e) = request
-        .as_reader()
-        .take(REQUEST_LIMIT + 1)
-        .read_to_end(&mut body)
-    {
-        return refuse(request, 400, format!("cannot read the body: {e}"));
-    }
-    if body.len() as u64 > REQUEST_LIMIT {
-        return refuse(
-            request,
-            413,
-            format!("bodies are limited to {REQUEST_LIMIT} bytes"),
-        );
-    }
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .map(str::to_string);
+    let body = match axum::body::to_bytes(request.into_body(), REQUEST_LIMIT).await {
+        Ok(body) => body,
+        Err(e) => {
+            return refuse(
+                StatusCode::PAYLOAD_TOO_LARGE,
+                format!("cannot read the body (at most {REQUEST_LIMIT} bytes): {e}"),
+            );
+        }
+    };
     let only = shared.options.dialect;
     let decoded = match content_type.as_deref() {
         Some(ct)
@@ -216,16 +205,19 @@ fn handle(mut request: tiny_http::Request, shared: &Shared) {
                 .to_ascii_lowercase()
                 .starts_with("multipart/form-data") =>
         {
-            multipart_fields(ct, body).and_then(|f| Request::from_fields(&f, only))
+            match multipart_fields(ct, body.to_vec()).await {
+                Ok(f) => Request::from_fields(&f, only),
+                Err(e) => Err(e),
+            }
         }
         ct => Request::decode(ct, &body, only),
     };
-    match decoded.and_then(|r| answer(shared, &r).map(|reply| (r.dialect(), reply))) {
-        Ok((dialect, reply)) => {
-            let encoded = reply.encode(dialect, &shared.options.bot);
-            respond(request, 200, encoded.content_type, encoded.bytes);
+    match decoded.and_then(|r| answer(&shared, &r).map(|reply| (r.dialect(), reply))) {
+        Ok((dialect, answer)) => {
+            let encoded = answer.encode(dialect, &shared.options.bot);
+            reply(StatusCode::OK, encoded.content_type, encoded.bytes)
         }
-        Err(e) => refuse(request, 400, e.to_string()),
+        Err(e) => refuse(StatusCode::BAD_REQUEST, e.to_string()),
     }
 }
 
@@ -242,13 +234,13 @@ fn answer(shared: &Shared, request: &Request) -> Result<Reply, WireError> {
     };
     let is_init = matches!(
         request,
-        Request::Draft(http_battleship::wire::DraftRequest::Init { .. })
-            | Request::Form(http_battleship::wire::FormRequest {
-                act: http_battleship::wire::FormAct::Init,
+        Request::Draft(DraftRequest::Init { .. })
+            | Request::Form(FormRequest {
+                act: FormAct::Init,
                 ..
             })
-            | Request::Json(http_battleship::wire::JsonRequest {
-                action: http_battleship::wire::JsonAction::Init,
+            | Request::Json(JsonRequest {
+                action: JsonAction::Init,
                 ..
             })
     );
@@ -295,35 +287,18 @@ impl Bot<Battleship> for Fallback {
     }
 }
 
-/// Decodes a `multipart/form-data` body into form fields with multer. The body is in
-/// memory, so the parser's futures complete without waiting: they are polled in place.
-fn multipart_fields(content_type: &str, body: Vec<u8>) -> Result<Fields, WireError> {
+/// Decodes a `multipart/form-data` body into form fields with multer.
+async fn multipart_fields(content_type: &str, body: Vec<u8>) -> Result<Fields, WireError> {
     let bad = |e: multer::Error| WireError::Body(format!("bad multipart body: {e}"));
     let boundary = multer::parse_boundary(content_type).map_err(bad)?;
     let stream =
         futures_util::stream::once(std::future::ready(Ok::<_, std::convert::Infallible>(body)));
     let mut multipart = multer::Multipart::new(stream, boundary);
     let mut fields = Vec::new();
-    let stalled = || WireError::Body("the multipart parser stalled".into());
-    loop {
-        let next = poll_now(multipart.next_field()).ok_or_else(stalled)?;
-        let Some(field) = next.map_err(bad)? else {
-            break;
-        };
+    while let Some(field) = multipart.next_field().await.map_err(bad)? {
         let name = field.name().unwrap_or_default().to_string();
-        let value = poll_now(field.text()).ok_or_else(stalled)?.map_err(bad)?;
+        let value = field.text().await.map_err(bad)?;
         fields.push((name, value));
     }
     Ok(Fields(fields))
-}
-
-/// Polls a future whose input is all in memory: it completes without waiting. `None` if it
-/// still is not ready after many polls (it never should be; this only rules out a hang).
-fn poll_now<F: std::future::Future>(f: F) -> Option<F::Output> {
-    let mut f = std::pin::pin!(f);
-    let mut cx = Context::from_waker(Waker::noop());
-    (0..10_000).find_map(|_| match f.as_mut().poll(&mut cx) {
-        Poll::Ready(v) => Some(v),
-        Poll::Pending => None,
-    })
 }
