@@ -3,8 +3,8 @@
 //!
 //! Run with `--nocapture` to see the figures.
 
-use engine_core::{Game, PlayerId, SeedableRng};
-use http_battleship::{Battleship, Config, bots};
+use engine_core::{Bot, Game, PlayerId, RngCore, SeedableRng};
+use http_battleship::{Action, Battleship, Config, EndReason, Observation, Phase, bots};
 use rand_pcg::Pcg64Mcg;
 
 struct Series {
@@ -89,4 +89,51 @@ fn hunter_beats_random_over_200_games() {
         s.wins[0],
         s.wins[1]
     );
+}
+
+/// A target that never threatens: places like `random`, then always shoots the corner.
+struct SittingDuck(Box<dyn Bot<Battleship>>);
+
+impl Bot<Battleship> for SittingDuck {
+    fn act(&mut self, obs: &Observation, rng: &mut dyn RngCore) -> Action {
+        match obs.phase {
+            Phase::Placing => self.0.act(obs, rng),
+            _ => Action::Shoot { x: 0, y: 0 },
+        }
+    }
+}
+
+/// The shots `id` needs to sink the default fleet, on average over `games` placements.
+fn shots_to_sink(id: &str, games: u64) -> f64 {
+    let mut total = 0;
+    for g in 0..games {
+        let mut rng = Pcg64Mcg::seed_from_u64(g);
+        let mut game = Battleship::new(&Config::default(), 2, &mut rng).unwrap();
+        let mut seats: [Box<dyn Bot<Battleship>>; 2] = [
+            bots::by_id(id).unwrap(),
+            Box::new(SittingDuck(bots::by_id("random").unwrap())),
+        ];
+        let mut events = Vec::new();
+        while let Some(p) = game.next_player() {
+            let a = seats[p.index()].act(&game.observe(p), &mut rng);
+            game.step(&[a], &mut rng, &mut events).unwrap();
+        }
+        let end = game.end().unwrap();
+        assert_eq!(
+            (end.winner, end.reason),
+            (Some(PlayerId(0)), EndReason::Sunk)
+        );
+        total += game.shots(PlayerId(0)).len();
+    }
+    total as f64 / games as f64
+}
+
+#[test]
+fn shots_to_sink_a_fleet_on_average() {
+    let [random, hunter, density] =
+        ["random", "hunter", "density"].map(|id| shots_to_sink(id, 200));
+    println!(
+        "shots to sink the default fleet, 200 placements: random {random:.1}, hunter {hunter:.1}, density {density:.1}"
+    );
+    assert!(density < hunter && hunter < random);
 }
