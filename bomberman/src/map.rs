@@ -34,16 +34,19 @@ pub(crate) struct Dims {
 }
 
 impl Dims {
+    /// The dimensions of `rules` (validated rules give exact values; others are clamped into
+    /// a range where no arithmetic overflows, so views of odd worlds never panic).
     pub(crate) fn new(rules: &Rules) -> Dims {
         let s = i64::from(Fixed::SCALE);
+        let units = |v: u32| i64::from(v.min(1 << 16)) * s;
         Dims {
-            n: rules.cells as i32,
-            cell: rules.cell_size as i64 * s,
-            player_r: rules.player_size as i64 * s / 2,
-            bomb_r: rules.bomb_size as i64 * s / 2,
-            expl_h: rules.explosion_size as i64 * s / 2,
-            bonus_h: rules.bonus_size as i64 * s / 2,
-            max_speed: rules.max_speed as i32 * Fixed::SCALE,
+            n: rules.cells.min(1 << 12) as i32,
+            cell: units(rules.cell_size).max(1),
+            player_r: units(rules.player_size) / 2,
+            bomb_r: units(rules.bomb_size) / 2,
+            expl_h: units(rules.explosion_size) / 2,
+            bonus_h: units(rules.bonus_size) / 2,
+            max_speed: units(rules.max_speed) as i32,
         }
     }
 
@@ -77,7 +80,7 @@ impl Dims {
     /// lattice.
     #[inline]
     pub(crate) fn nearest_cell(&self, x: i64, y: i64) -> Coord {
-        let f = |v: i64| v.div_euclid(self.cell).clamp(0, self.n as i64 - 1) as i32;
+        let f = |v: i64| v.div_euclid(self.cell).clamp(0, (self.n as i64 - 1).max(0)) as i32;
         Coord::new(f(x), f(y))
     }
 

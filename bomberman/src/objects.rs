@@ -245,3 +245,29 @@ pub struct PlayerStats {
     /// Bombs it placed.
     pub bombs_dropped: u32,
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hot_types_stay_small() {
+        use core::mem::size_of;
+        assert_eq!(size_of::<Tile>(), 1);
+        assert_eq!(size_of::<PlayerSet>(), 1);
+        assert_eq!(size_of::<Bomb>(), 16);
+        assert_eq!(size_of::<Explosion>(), 16);
+        assert_eq!(size_of::<Bonus>(), 16);
+        assert_eq!(size_of::<crate::Action>(), 12);
+        assert!(size_of::<crate::Event>() <= 24);
+    }
+
+    #[test]
+    fn player_sets() {
+        let s: PlayerSet = [PlayerId(2), PlayerId(0)].into_iter().collect();
+        assert_eq!(s.len(), 2);
+        assert!(s.contains(PlayerId(0)) && !s.contains(PlayerId(1)));
+        assert_eq!(alloc::format!("{s}"), "{P0, P2}");
+        assert!(PlayerSet::single(PlayerId(9)).is_empty());
+    }
+}

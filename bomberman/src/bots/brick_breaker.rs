@@ -293,7 +293,7 @@ impl<'a> Board<'a> {
                 for &c in &covers[a] {
                     for b in blasts.iter_mut() {
                         let trigger = at.max(b.born);
-                        if b.cell == c && trigger < b.at && at + duration > trigger {
+                        if b.cell == c && trigger < b.at && at.saturating_add(duration) > trigger {
                             b.at = trigger;
                             changed = true;
                         }
@@ -302,7 +302,11 @@ impl<'a> Board<'a> {
             }
         }
         for (b, cover) in blasts.iter().zip(&covers) {
-            let mask = bits(b.at, b.at + duration - 1);
+            let mask = if duration == 0 {
+                0
+            } else {
+                bits(b.at, b.at.saturating_add(duration - 1))
+            };
             for &c in cover {
                 danger[c] |= mask;
                 if self.tile(c).is_wall() && extra.is_none_or(|(e, _)| e != b.cell) {

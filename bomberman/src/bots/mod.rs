@@ -81,7 +81,7 @@ pub struct RandomWalker {
 impl Bot<Bomberman> for RandomWalker {
     fn act(&mut self, observation: &Observation, rng: &mut dyn RngCore) -> Action {
         if self.ticks_left == 0 {
-            let max = observation.world.rules().max_speed as i32 * Fixed::SCALE;
+            let max = observation.world.rules().max_speed.min(1 << 16) as i32 * Fixed::SCALE;
             let mut component = || {
                 let span = 2 * max as usize + 1;
                 Fixed::from_raw(below(rng, span) as i32 - max)
@@ -109,6 +109,93 @@ mod tests {
         assert!(by_id("nobody").is_none());
         for id in DEFAULT_LINEUP {
             assert!(by_id(id).is_some());
+        }
+    }
+}
+
+#[cfg(test)]
+mod robustness {
+    use super::*;
+    use crate::{Bomb, Config, Player, PlayerSet, Point, Rules, World};
+    use engine_core::{Coord, Grid, PlayerId, SeedableRng, Size};
+
+    fn observation(rules: Rules, cells: u16) -> Observation {
+        let me = Player {
+            id: PlayerId(0),
+            pos: Point::units(15, 15),
+            lives_left: 1,
+            score: 0,
+            stun_duration: 0,
+            immune_duration: 0,
+            bombs_power: 1,
+            bombs_count: 1,
+            bombs_left: 1,
+        };
+        Observation {
+            me,
+            world: World {
+                tick: 0,
+                config: Config {
+                    rules,
+                    ..Config::default()
+                },
+                tiles: Grid::new(Size::square(cells), crate::Tile::Empty),
+                players: alloc::vec![me],
+                bombs: alloc::vec![Bomb {
+                    cell: Coord::new(-3, 99),
+                    owner: PlayerId(7),
+                    timeout: u32::MAX,
+                    walkable_for: PlayerSet::from_bits(0xff),
+                }],
+                explosions: alloc::vec![],
+                bonuses: alloc::vec![],
+            },
+        }
+    }
+
+    #[test]
+    fn bots_survive_odd_worlds() {
+        let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(0);
+        let odd = [
+            (Rules::default(), 15),
+            (Rules::default(), 3),
+            (
+                Rules {
+                    max_speed: 0,
+                    ..Rules::default()
+                },
+                15,
+            ),
+            (
+                Rules {
+                    cells: 0,
+                    cell_size: 0,
+                    explosion_duration: 0,
+                    max_speed: u32::MAX,
+                    ..Rules::default()
+                },
+                0,
+            ),
+            (
+                Rules {
+                    cells: 5,
+                    bomb_timeout: u32::MAX,
+                    explosion_duration: u32::MAX,
+                    ..Rules::default()
+                },
+                5,
+            ),
+        ];
+        for (rules, cells) in odd {
+            let o = observation(rules, cells);
+            for info in list() {
+                let mut bot = by_id(info.id).unwrap();
+                for _ in 0..3 {
+                    let _ = bot.act(&o, &mut rng);
+                }
+            }
+            let _ = o.world.render();
+            let _ = crate::protocol::observation_json(&o, true);
         }
     }
 }
