@@ -13,6 +13,19 @@ use crate::{
     PlayerStats, Tile, World,
 };
 
+/// The record of a seat that does not exist.
+const ABSENT: Player = Player {
+    id: PlayerId(u8::MAX),
+    pos: crate::Point::new(crate::Fixed::ZERO, crate::Fixed::ZERO),
+    lives_left: 0,
+    score: 0,
+    stun_duration: 0,
+    immune_duration: 0,
+    bombs_power: 0,
+    bombs_count: 0,
+    bombs_left: 0,
+};
+
 /// One state of a Bomberman game.
 ///
 /// Built by [`Game::new`] (a generated map, players in their corners) or, for hand-made
@@ -153,18 +166,20 @@ impl Bomberman {
         &self.players
     }
 
-    /// One seat's record. Panics for a seat that does not exist.
+    /// One seat's record (a seat that does not exist reads as an empty record, out of the
+    /// game).
     pub fn player(&self, p: PlayerId) -> &Player {
-        &self.players[p.index()]
+        self.players.get(p.index()).unwrap_or(&ABSENT)
     }
 
-    /// One seat's statistics (with its lives and score). Panics for a seat that does not exist.
+    /// One seat's statistics, with its lives and score (all zero for a seat that does not
+    /// exist).
     pub fn stats(&self, p: PlayerId) -> PlayerStats {
-        let player = &self.players[p.index()];
+        let player = self.player(p);
         PlayerStats {
             lives_left: player.lives_left,
             score: player.score,
-            ..self.stats[p.index()]
+            ..self.stats.get(p.index()).copied().unwrap_or_default()
         }
     }
 
@@ -295,21 +310,10 @@ impl Game for Bomberman {
     }
 
     fn observe(&self, player: PlayerId) -> Observation {
-        let me = self
-            .players
-            .get(player.index())
-            .copied()
-            .unwrap_or_else(|| Player {
-                id: player,
-                pos: crate::Point::default(),
-                lives_left: 0,
-                score: 0,
-                stun_duration: 0,
-                immune_duration: 0,
-                bombs_power: 0,
-                bombs_count: 0,
-                bombs_left: 0,
-            });
+        let me = Player {
+            id: player,
+            ..*self.player(player)
+        };
         Observation {
             me,
             world: self.world(),
