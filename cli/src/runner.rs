@@ -106,8 +106,8 @@ where
     const SEATS: Seats;
     /// Matches per pair (duels) or games per series (free-for-all) in a tournament by default.
     const TOURNAMENT_GAMES: u32;
-    /// Print the state every this many turns in the readable log (1 = every turn).
-    const LOG_EVERY: u32;
+    /// Whether the readable log lists every turn's actions.
+    const LOG_ACTIONS: bool = true;
     /// How tournament standings are ordered.
     const RANK_BY: RankBy = RankBy::Points;
 
@@ -122,8 +122,8 @@ where
     fn builtin_player(id: &str) -> Option<Box<dyn Player<Self>>> {
         Self::builtin(id).map(|bot| Box::new(BuiltinPlayer(bot)) as Box<dyn Player<Self>>)
     }
-    /// An external program speaking this game's original protocol.
-    fn external(command: ExternalCommand) -> Box<dyn Player<Self>>;
+    /// An external program speaking this game's original protocol, playing as `name`.
+    fn external(command: ExternalCommand, name: &str) -> Box<dyn Player<Self>>;
     /// A bot served over HTTP at `url` speaking `dialect`, each request limited to `timeout`
     /// (`None`: the game's default), or `None` for games that do not play over HTTP.
     fn http_player(
@@ -144,6 +144,9 @@ where
     fn stats(&self, seat: PlayerId) -> serde_json::Value;
     /// A readable description of the state, for the log.
     fn render(&self) -> String;
+    /// Whether the log shows [`CliGame::render`] after a turn with these events (the final
+    /// state is always shown).
+    fn render_after(&self, events: &[Self::Event]) -> bool;
 }
 
 /// Derives the `index`-th sub-seed of `seed` (SplitMix64), for matches and players.
@@ -285,13 +288,18 @@ where
             .write(w)?;
         }
         if let Some(w) = out.log.as_deref_mut() {
-            let acts: Vec<String> = actors
-                .iter()
-                .zip(&actions)
-                .map(|(p, a)| format!("{}={}", names[p.index()], G::action_text(a)))
-                .collect();
-            writeln!(w, "turn {turn:>4}: {}", acts.join("  "))?;
-            if turn % G::LOG_EVERY == 0 || game.to_act().is_over() {
+            if G::LOG_ACTIONS {
+                let acts: Vec<String> = actors
+                    .iter()
+                    .zip(&actions)
+                    .map(|(p, a)| format!("{}={}", names[p.index()], G::action_text(a)))
+                    .collect();
+                writeln!(w, "turn {turn:>4}: {}", acts.join("  "))?;
+            }
+            if game.render_after(&events) || game.to_act().is_over() {
+                if !G::LOG_ACTIONS {
+                    writeln!(w, "turn {turn}:")?;
+                }
                 writeln!(w, "{}", game.render())?;
             }
         }

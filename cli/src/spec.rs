@@ -112,7 +112,7 @@ impl BotSpec {
                 Some(player) => player,
                 None => unreachable!("built-in ids are checked when the SPEC is parsed"),
             },
-            SpecKind::Program(cmd) => G::external(cmd.clone()),
+            SpecKind::Program(cmd) => G::external(cmd.clone(), &self.name),
             SpecKind::Http {
                 url,
                 dialect,

@@ -14,8 +14,6 @@ impl CliGame for Battleship {
     const NAME: &'static str = "battleship";
     const SEATS: Seats = Seats::Duel;
     const TOURNAMENT_GAMES: u32 = 20;
-    /// The boards are printed at the start and at the end only.
-    const LOG_EVERY: u32 = u32::MAX;
 
     fn builtins() -> Vec<(&'static str, &'static str)> {
         bots::list().map(|b| (b.id, b.about)).collect()
@@ -31,7 +29,7 @@ impl CliGame for Battleship {
 
     /// Battleship bots are HTTP servers, not programs: a `cmd:` player forfeits at once with
     /// a fault saying so.
-    fn external(command: ExternalCommand) -> Box<dyn Player<Self>> {
+    fn external(command: ExternalCommand, _name: &str) -> Box<dyn Player<Self>> {
         Box::new(NotHttp(command.program))
     }
 
@@ -88,6 +86,11 @@ impl CliGame for Battleship {
                 s
             }
         }
+    }
+
+    /// The boards are printed at the start and at the end only.
+    fn render_after(&self, _events: &[Self::Event]) -> bool {
+        false
     }
 }
 

@@ -6,6 +6,7 @@ use std::str::FromStr;
 use crate::UsageError;
 
 pub mod battleship;
+pub mod naval;
 pub mod samurai;
 pub mod tanks;
 
@@ -14,7 +15,7 @@ pub mod tanks;
 pub enum GameName {
     /// The samurai duel.
     Samurai,
-    /// Naval "Hit and sunk" (not built yet).
+    /// Naval "Hit and sunk".
     Naval,
     /// Torus tanks.
     Tanks,
@@ -73,11 +74,12 @@ macro_rules! dispatch {
         match $game {
             $crate::games::GameName::Samurai => $f::<::samurai::Samurai>($($arg),*),
             $crate::games::GameName::Tanks => $f::<::tanks::Tanks>($($arg),*),
+            $crate::games::GameName::Naval => $f::<::naval::Naval>($($arg),*),
             $crate::games::GameName::Battleship => {
                 $f::<::http_battleship::Battleship>($($arg),*)
             }
             other => Err($crate::UsageError(format!(
-                "the {other} engine is not built yet (available: samurai, tanks, battleship)"
+                "the {other} engine is not built yet (available: samurai, naval, tanks, battleship)"
             ))
             .into()),
         }

@@ -14,7 +14,6 @@ impl CliGame for Samurai {
     const NAME: &'static str = "samurai";
     const SEATS: Seats = Seats::Duel;
     const TOURNAMENT_GAMES: u32 = 8;
-    const LOG_EVERY: u32 = 1;
 
     fn builtins() -> Vec<(&'static str, &'static str)> {
         bots::list().map(|b| (b.id, b.about)).collect()
@@ -28,7 +27,7 @@ impl CliGame for Samurai {
         bots::by_id(id)
     }
 
-    fn external(command: ExternalCommand) -> Box<dyn Player<Self>> {
+    fn external(command: ExternalCommand, _name: &str) -> Box<dyn Player<Self>> {
         Box::new(SamuraiProgram(command))
     }
 
@@ -62,6 +61,10 @@ impl CliGame for Samurai {
             s.push_str(&format!("\n           {who} ({:?})", end.reason));
         }
         s
+    }
+
+    fn render_after(&self, _events: &[Self::Event]) -> bool {
+        true
     }
 }
 

@@ -15,7 +15,6 @@ impl CliGame for Tanks {
     const NAME: &'static str = "tanks";
     const SEATS: Seats = Seats::FreeForAll { min: 2, max: 256 };
     const TOURNAMENT_GAMES: u32 = 20;
-    const LOG_EVERY: u32 = 1;
     const RANK_BY: RankBy = RankBy::AveragePlace;
 
     fn builtins() -> Vec<(&'static str, &'static str)> {
@@ -30,7 +29,7 @@ impl CliGame for Tanks {
         bots::by_id(id)
     }
 
-    fn external(command: ExternalCommand) -> Box<dyn Player<Self>> {
+    fn external(command: ExternalCommand, _name: &str) -> Box<dyn Player<Self>> {
         Box::new(TankProgram(command))
     }
 
@@ -63,6 +62,10 @@ impl CliGame for Tanks {
             s.pop();
         }
         s
+    }
+
+    fn render_after(&self, _events: &[Self::Event]) -> bool {
+        true
     }
 }
 
