@@ -52,7 +52,10 @@ fn case(players: usize, side: Option<u16>, moves_only: bool) -> Case {
         .iter()
         .filter(|e| matches!(e, Event::Destroyed { .. }))
         .count();
-    assert!(moves_only || hits > 0, "the mixed tick should destroy someone");
+    assert!(
+        moves_only || hits > 0,
+        "the mixed tick should destroy someone"
+    );
     Case {
         survivors: reference.living().len(),
         events: events.len(),
@@ -66,7 +69,13 @@ fn bench_tick(c: &mut Criterion, name: &str, case: Case) {
     let rng = Pcg64Mcg::seed_from_u64(case.seed);
     c.bench_function(name, |b| {
         b.iter_batched_ref(
-            || (case.game.clone(), rng.clone(), Vec::with_capacity(4 * case.actions.len())),
+            || {
+                (
+                    case.game.clone(),
+                    rng.clone(),
+                    Vec::with_capacity(4 * case.actions.len()),
+                )
+            },
             |(game, rng, events)| {
                 game.step(black_box(&case.actions), rng, events).unwrap();
                 assert_eq!(events.len(), case.events);
