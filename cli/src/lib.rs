@@ -158,6 +158,7 @@ where
     };
     match run(cli.command) {
         Ok(()) => ExitCode::SUCCESS,
+        Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {
             let code = if e.downcast_ref::<UsageError>().is_some() {
                 2
@@ -168,6 +169,17 @@ where
             ExitCode::from(code)
         }
     }
+}
+
+/// Output piped into a program that stopped reading (`koth play ... | head`) is not an error.
+fn is_broken_pipe(e: &anyhow::Error) -> bool {
+    e.chain().any(|c| {
+        c.downcast_ref::<std::io::Error>()
+            .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+            || c.downcast_ref::<serde_json::Error>()
+                .and_then(|j| j.io_error_kind())
+                .is_some_and(|k| k == std::io::ErrorKind::BrokenPipe)
+    })
 }
 
 fn one_line(s: &str) -> String {

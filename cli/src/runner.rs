@@ -297,9 +297,6 @@ where
                 writeln!(w, "turn {turn:>4}: {}", acts.join("  "))?;
             }
             if game.render_after(&events) || game.to_act().is_over() {
-                if !G::LOG_ACTIONS {
-                    writeln!(w, "turn {turn}:")?;
-                }
                 writeln!(w, "{}", game.render())?;
             }
         }

@@ -24,8 +24,9 @@ pub struct Fixture {
 }
 
 /// The schedule: for duels every pair meets `games` times with sides alternating; for
-/// free-for-all games with at most `max` seats, every game seats everyone; with more bots
-/// than seats, seats rotate so every bot plays the same number of games.
+/// free-for-all games with at most `max` seats, every game seats everyone (rotating who sits
+/// where); with more bots than seats, consecutive groups take the seats and `games` is rounded
+/// up to whole rotations, so every bot plays the same number of games.
 pub fn schedule(seats: Seats, bots: usize, games: u32) -> Vec<Fixture> {
     let mut fixtures = Vec::new();
     let mut push = |seats: Vec<usize>| {
@@ -44,7 +45,11 @@ pub fn schedule(seats: Seats, bots: usize, games: u32) -> Vec<Fixture> {
         }
         Seats::FreeForAll { max, .. } => {
             let table = max.min(bots).max(1);
-            for g in 0..games as usize {
+            // With more bots than seats, play whole rotations: a multiple of
+            // bots / gcd(bots, table) games gives every bot the same number of games.
+            let period = bots / gcd(bots, table);
+            let games = (games as usize).div_ceil(period) * period;
+            for g in 0..games {
                 // With everyone seated, rotate who sits where; with more bots than seats, take
                 // consecutive groups round the list, so over `bots` games each plays equally.
                 let first = if table == bots { g } else { g * table };
@@ -54,6 +59,10 @@ pub fn schedule(seats: Seats, bots: usize, games: u32) -> Vec<Fixture> {
         }
     }
     fixtures
+}
+
+fn gcd(a: usize, b: usize) -> usize {
+    if b == 0 { a.max(1) } else { gcd(b, a % b) }
 }
 
 /// Plays a tournament between `specs` and returns the standings.
@@ -177,7 +186,8 @@ mod tests {
 
     #[test]
     fn free_for_all_rotates_seats_evenly() {
-        let f = schedule(Seats::FreeForAll { min: 2, max: 4 }, 6, 6);
+        let f = schedule(Seats::FreeForAll { min: 2, max: 4 }, 6, 5);
+        assert_eq!(f.len(), 6, "rounded up to whole rotations");
         let mut played = [0; 6];
         for x in &f {
             assert_eq!(x.seats.len(), 4);

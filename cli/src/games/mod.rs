@@ -6,6 +6,7 @@ use std::str::FromStr;
 use crate::UsageError;
 
 pub mod battleship;
+pub mod bomberman;
 pub mod naval;
 pub mod samurai;
 pub mod tanks;
@@ -19,7 +20,7 @@ pub enum GameName {
     Naval,
     /// Torus tanks.
     Tanks,
-    /// Bomberman (not built yet).
+    /// Bomberman.
     Bomberman,
     /// HTTP Battleship.
     Battleship,
@@ -66,8 +67,8 @@ impl FromStr for GameName {
     }
 }
 
-/// Calls the generic function `$f::<G>($args...)` for the game's engine type, or fails with
-/// a usage error for a game that is not built yet.
+/// Calls the generic function `$f::<G>($args...)` for the game's engine type: the one `match`
+/// on the game that every command goes through.
 #[macro_export]
 macro_rules! dispatch {
     ($game:expr, $f:ident ( $($arg:expr),* )) => {
@@ -75,13 +76,10 @@ macro_rules! dispatch {
             $crate::games::GameName::Samurai => $f::<::samurai::Samurai>($($arg),*),
             $crate::games::GameName::Tanks => $f::<::tanks::Tanks>($($arg),*),
             $crate::games::GameName::Naval => $f::<::naval::Naval>($($arg),*),
+            $crate::games::GameName::Bomberman => $f::<::bomberman::Bomberman>($($arg),*),
             $crate::games::GameName::Battleship => {
                 $f::<::http_battleship::Battleship>($($arg),*)
             }
-            other => Err($crate::UsageError(format!(
-                "the {other} engine is not built yet (available: samurai, naval, tanks, battleship)"
-            ))
-            .into()),
         }
     };
 }

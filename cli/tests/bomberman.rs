@@ -1,0 +1,253 @@
+//! End-to-end tests of `koth` with Bomberman's long-running bot processes.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use serde_json::Value;
+
+fn koth(args: &[&str], dir: &Path) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_koth"))
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .expect("koth runs")
+}
+
+fn json(out: &Output) -> Value {
+    assert!(
+        out.status.success(),
+        "koth failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).expect("one JSON object on stdout")
+}
+
+fn script(dir: &Path, name: &str, body: &str) {
+    let path = dir.join(name);
+    std::fs::write(&path, format!("#!/bin/sh\n{body}\n")).unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+}
+
+/// A directory with a config of `ticks` ticks in `mode`.
+fn setup(mode: &str, ticks: u32) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("cfg.json"),
+        format!(r#"{{"mode": "{mode}", "rules": {{"max_ticks": {ticks}}}}}"#),
+    )
+    .unwrap();
+    dir
+}
+
+fn example_bot() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../bomberman/examples/example_bot.py")
+}
+
+#[test]
+fn default_play_is_a_standard_game_of_four_builtins() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = json(&koth(
+        &["play", "bomberman", "--seed", "2", "--json"],
+        dir.path(),
+    ));
+    assert_eq!(out["turns"], 1500);
+    let players = out["players"].as_array().unwrap();
+    assert_eq!(players.len(), 4);
+    for p in players {
+        for key in ["lives_left", "walls", "bonuses", "kills", "self_hits"] {
+            assert!(p["stats"][key].is_u64(), "{key}: {}", p["stats"]);
+        }
+    }
+    let text =
+        String::from_utf8(koth(&["play", "bomberman", "--seed", "2"], dir.path()).stdout).unwrap();
+    assert!(text.contains("tick 100"), "the lattice every 100 ticks");
+    assert!(text.contains("result: "));
+}
+
+#[test]
+fn the_python_example_bot_plays_a_whole_game_in_one_process() {
+    let dir = setup("duel", 300);
+    let bot = format!("cmd:python3 {}", example_bot().display());
+    let replay = dir.path().join("r.jsonl");
+    let out = json(&koth(
+        &[
+            "play",
+            "bomberman",
+            "--seed",
+            "4",
+            "--json",
+            "--config",
+            "cfg.json",
+            "--bot",
+            &bot,
+            "--bot",
+            "builtin:idle",
+            "--replay",
+            replay.to_str().unwrap(),
+        ],
+        dir.path(),
+    ));
+    assert_eq!(out["faults"], Value::Array(vec![]), "{:#}", out["faults"]);
+    assert!(
+        out["players"][0]["stats"]["walls"].as_u64().unwrap() > 0,
+        "it breaks bricks"
+    );
+    assert!(out["players"][0]["score"].as_i64().unwrap() > 0);
+    let ok = koth(&["replay", replay.to_str().unwrap()], dir.path());
+    assert!(
+        ok.status.success(),
+        "{}",
+        String::from_utf8_lossy(&ok.stderr)
+    );
+}
+
+#[test]
+fn one_process_per_player_reads_a_line_per_tick() {
+    let dir = setup("duel", 20);
+    // Counts its starts and its lines; the first line carries the rules, later ones do not.
+    script(
+        dir.path(),
+        "count.sh",
+        r#"echo start >> starts.log
+while read line; do
+  case "$line" in *'"rules"'*) echo rules >> lines.log ;; *) echo plain >> lines.log ;; esac
+  echo '{"speedX": 1.5, "speedY": 0, "drop": false}'
+done"#,
+    );
+    let out = json(&koth(
+        &[
+            "play",
+            "bomberman",
+            "--seed",
+            "1",
+            "--json",
+            "--config",
+            "cfg.json",
+            "--bot",
+            "cmd:./count.sh",
+            "--bot",
+            "builtin:idle",
+        ],
+        dir.path(),
+    ));
+    assert_eq!(out["faults"], Value::Array(vec![]));
+    let starts = std::fs::read_to_string(dir.path().join("starts.log")).unwrap();
+    assert_eq!(starts.lines().count(), 1, "started once");
+    let lines = std::fs::read_to_string(dir.path().join("lines.log")).unwrap();
+    let lines: Vec<&str> = lines.lines().collect();
+    assert_eq!(lines.len(), 20, "one line per tick");
+    assert_eq!(lines[0], "rules");
+    assert!(lines[1..].iter().all(|l| *l == "plain"));
+}
+
+#[test]
+fn misbehaving_processes_are_faults_and_the_game_goes_on() {
+    let dir = setup("standard", 30);
+    // Garbage on tick 1, silence on tick 2 (late answer), then dies on tick 4.
+    script(
+        dir.path(),
+        "flaky.sh",
+        r#"n=0
+while read line; do
+  n=$((n+1))
+  case $n in
+    1) echo 'not json' ;;
+    2) sleep 0.5; echo '{"speedX":0,"speedY":0,"drop":false}' ;;
+    4) echo dying >&2; exit 9 ;;
+    *) echo '{"speedX":0,"speedY":0,"drop":false}' ;;
+  esac
+done"#,
+    );
+    script(dir.path(), "hang.sh", "sleep 41.5 & sleep 41.5");
+    let out = json(&koth(
+        &[
+            "play",
+            "bomberman",
+            "--seed",
+            "3",
+            "--json",
+            "--config",
+            "cfg.json",
+            "--timeout-ms",
+            "200",
+            "--bot",
+            "cmd:./flaky.sh",
+            "--bot",
+            "cmd:./hang.sh",
+            "--bot",
+            "builtin:idle",
+            "--bot",
+            "builtin:random",
+        ],
+        dir.path(),
+    ));
+    assert_eq!(out["turns"], 30);
+    let faults = out["faults"].as_array().unwrap();
+    let flaky: Vec<(&str, u64)> = faults
+        .iter()
+        .filter(|f| f["player"] == "flaky.sh")
+        .map(|f| (f["kind"].as_str().unwrap(), f["turn"].as_u64().unwrap()))
+        .collect();
+    assert_eq!(
+        flaky,
+        [("invalid", 1), ("timeout", 2), ("crash", 4)],
+        "{faults:#?}"
+    );
+    let crash = faults.iter().find(|f| f["kind"] == "crash").unwrap();
+    assert!(crash["detail"].as_str().unwrap().contains("dying"));
+    let hang = faults.iter().filter(|f| f["player"] == "hang.sh").count();
+    assert_eq!(hang, 30, "a timeout every tick it is on the field");
+    assert!(
+        !process_running("sleep 41.5"),
+        "bot processes outlived the match"
+    );
+}
+
+fn process_running(marker: &str) -> bool {
+    std::fs::read_dir("/proc").unwrap().flatten().any(|e| {
+        std::fs::read(e.path().join("cmdline"))
+            .map(|c| {
+                String::from_utf8_lossy(&c)
+                    .replace('\0', " ")
+                    .contains(marker)
+            })
+            .unwrap_or(false)
+    })
+}
+
+#[test]
+fn tournaments_rotate_seats_when_there_are_more_bots_than_seats() {
+    let dir = setup("standard", 60);
+    let out = json(&koth(
+        &[
+            "tournament",
+            "bomberman",
+            "--seed",
+            "1",
+            "--json",
+            "--config",
+            "cfg.json",
+            "--games",
+            "5",
+            "--bot",
+            "builtin:idle",
+            "--bot",
+            "builtin:random",
+            "--bot",
+            "builtin:brick-breaker",
+            "--bot",
+            "builtin:random",
+            "--bot",
+            "builtin:idle",
+            "--bot",
+            "builtin:brick-breaker",
+        ],
+        dir.path(),
+    ));
+    // Six bots at tables of four: games round up to a multiple of 3 so everyone plays equally.
+    assert_eq!(out["matches"], 6);
+    let standings = out["standings"].as_array().unwrap();
+    assert_eq!(standings.len(), 6);
+    assert!(standings.iter().all(|s| s["played"] == 4), "{standings:#?}");
+}
