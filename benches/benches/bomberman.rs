@@ -89,7 +89,10 @@ fn random_game(seed: u64, drops: bool) -> (Vec<i64>, u32) {
         game.step(&actions, &mut rng, &mut events).unwrap();
     }
     assert_eq!(game.tick(), 1500);
-    (game.outcome().unwrap().scores().values().to_vec(), lived + 1)
+    (
+        game.outcome().unwrap().scores().values().to_vec(),
+        lived + 1,
+    )
 }
 
 fn whole_game(c: &mut Criterion) {
