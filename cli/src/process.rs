@@ -236,18 +236,20 @@ impl Drop for ProcessGroup {
     }
 }
 
+/// `sh -c SCRIPT` in the current directory, for tests.
+#[cfg(test)]
+pub(crate) fn sh(script: &str) -> ExternalCommand {
+    ExternalCommand {
+        program: "sh".into(),
+        args: vec!["-c".into(), script.into()],
+        workdir: std::env::current_dir().unwrap(),
+        timeout: None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn sh(script: &str) -> ExternalCommand {
-        ExternalCommand {
-            program: "sh".into(),
-            args: vec!["-c".into(), script.into()],
-            workdir: std::env::current_dir().unwrap(),
-            timeout: None,
-        }
-    }
 
     #[test]
     fn reads_output_and_arguments() {

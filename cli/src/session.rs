@@ -44,6 +44,8 @@ pub struct Session {
     input: Option<Sender<Vec<u8>>>,
     lines: Receiver<Line>,
     stderr: Arc<Mutex<Vec<u8>>>,
+    /// Closed when the standard error reader has seen the end of the pipe.
+    stderr_done: Receiver<()>,
     state: State,
 }
 
@@ -86,9 +88,11 @@ impl Session {
             thread::spawn(move || read_lines(stdout, line_tx));
         }
         let stderr = Arc::new(Mutex::new(Vec::new()));
+        let (done_tx, stderr_done) = mpsc::channel::<()>();
         if let Some(mut pipe) = child.stderr.take() {
             let keep = Arc::clone(&stderr);
             thread::spawn(move || {
+                let _done = done_tx;
                 let mut buf = [0u8; 4096];
                 while let Ok(n) = pipe.read(&mut buf) {
                     if n == 0 {
@@ -110,6 +114,7 @@ impl Session {
             input: Some(input_tx),
             lines: line_rx,
             stderr,
+            stderr_done,
             state: State::Alive,
         })
     }
@@ -185,6 +190,10 @@ impl Session {
             nix::sys::signal::Signal::SIGKILL,
         );
         let _ = self.child.wait();
+        if matches!(self.state, State::Alive) {
+            // The group is dead: let the reader catch the last of its standard error.
+            let _ = self.stderr_done.recv_timeout(Duration::from_millis(500));
+        }
         self.state = State::Gone;
     }
 
@@ -294,15 +303,7 @@ fn limit_memory(command: &mut Command, bytes: u64) {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn sh(script: &str) -> ExternalCommand {
-        ExternalCommand {
-            program: "sh".into(),
-            args: vec!["-c".into(), script.into()],
-            workdir: std::env::current_dir().unwrap(),
-            timeout: None,
-        }
-    }
+    use crate::process::sh;
 
     fn limits(ms: u64, total_ms: u64) -> Limits {
         Limits {

@@ -1,33 +1,11 @@
 //! End-to-end tests of `koth` with Bomberman's long-running bot processes.
 
+mod common;
+
+use common::{json, koth, process_running, script};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
 
 use serde_json::Value;
-
-fn koth(args: &[&str], dir: &Path) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_koth"))
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .expect("koth runs")
-}
-
-fn json(out: &Output) -> Value {
-    assert!(
-        out.status.success(),
-        "koth failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).expect("one JSON object on stdout")
-}
-
-fn script(dir: &Path, name: &str, body: &str) {
-    let path = dir.join(name);
-    std::fs::write(&path, format!("#!/bin/sh\n{body}\n")).unwrap();
-    use std::os::unix::fs::PermissionsExt;
-    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
-}
 
 /// A directory with a config of `ticks` ticks in `mode`.
 fn setup(mode: &str, ticks: u32) -> tempfile::TempDir {
@@ -202,18 +180,6 @@ done"#,
         !process_running("sleep 41.5"),
         "bot processes outlived the match"
     );
-}
-
-fn process_running(marker: &str) -> bool {
-    std::fs::read_dir("/proc").unwrap().flatten().any(|e| {
-        std::fs::read(e.path().join("cmdline"))
-            .map(|c| {
-                String::from_utf8_lossy(&c)
-                    .replace('\0', " ")
-                    .contains(marker)
-            })
-            .unwrap_or(false)
-    })
 }
 
 #[test]

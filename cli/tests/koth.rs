@@ -1,33 +1,10 @@
 //! End-to-end tests of the `koth` binary.
 
-use std::path::Path;
-use std::process::{Command, Output};
+mod common;
+
+use common::{json, koth, process_running, script};
 
 use serde_json::Value;
-
-fn koth(args: &[&str], dir: &Path) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_koth"))
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .expect("koth runs")
-}
-
-fn json(out: &Output) -> Value {
-    assert!(
-        out.status.success(),
-        "koth failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).expect("one JSON object on stdout")
-}
-
-fn script(dir: &Path, name: &str, body: &str) {
-    let path = dir.join(name);
-    std::fs::write(&path, format!("#!/bin/sh\n{body}\n")).unwrap();
-    use std::os::unix::fs::PermissionsExt;
-    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
-}
 
 fn tmp() -> tempfile::TempDir {
     tempfile::tempdir().unwrap()
@@ -155,17 +132,6 @@ esac"#,
     assert_eq!(out["outcome"], "draw");
     // The hung program's background child did not outlive its turn.
     assert!(!process_running("37.25"), "a bot process outlived its call");
-}
-
-fn process_running(marker: &str) -> bool {
-    std::fs::read_dir("/proc").unwrap().flatten().any(|e| {
-        std::fs::read(e.path().join("cmdline"))
-            .map(|c| {
-                let c = String::from_utf8_lossy(&c).replace('\0', " ");
-                c.contains(&format!("sleep {marker}"))
-            })
-            .unwrap_or(false)
-    })
 }
 
 #[test]

@@ -1,33 +1,10 @@
 //! End-to-end tests of `koth` with the naval game.
 
-use std::path::Path;
-use std::process::{Command, Output};
+mod common;
+
+use common::{json, koth, script};
 
 use serde_json::Value;
-
-fn koth(args: &[&str], dir: &Path) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_koth"))
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .expect("koth runs")
-}
-
-fn json(out: &Output) -> Value {
-    assert!(
-        out.status.success(),
-        "koth failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).expect("one JSON object on stdout")
-}
-
-fn script(dir: &Path, name: &str, body: &str) {
-    let path = dir.join(name);
-    std::fs::write(&path, format!("#!/bin/sh\n{body}\n")).unwrap();
-    use std::os::unix::fs::PermissionsExt;
-    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
-}
 
 #[test]
 fn default_play_is_a_six_ship_game_with_stats() {

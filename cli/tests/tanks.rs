@@ -1,26 +1,10 @@
 //! End-to-end tests of `koth` with the tanks game.
 
-use std::path::Path;
-use std::process::{Command, Output};
+mod common;
+
+use common::{json, koth};
 
 use serde_json::Value;
-
-fn koth(args: &[&str], dir: &Path) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_koth"))
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .expect("koth runs")
-}
-
-fn json(out: &Output) -> Value {
-    assert!(
-        out.status.success(),
-        "koth failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).expect("one JSON object on stdout")
-}
 
 #[test]
 fn default_play_seats_six_builtins_and_ranks_them() {
