@@ -40,6 +40,15 @@ impl Outcome {
         Outcome { places, scores }
     }
 
+    /// A two-player result in half-points: the winner scores 2 and the loser 0, or a draw
+    /// (`None`) scores 1 each.
+    pub fn duel(winner: Option<PlayerId>) -> Self {
+        match winner {
+            Some(w) => Outcome::win(w, PerPlayer::from_fn(2, |p| if p == w { 2 } else { 0 })),
+            None => Outcome::draw(PerPlayer::from_vec(alloc::vec![1, 1])),
+        }
+    }
+
     /// Places from scores: higher scores rank first, equal scores share a place.
     pub fn from_scores(scores: Vec<i64>) -> Self {
         let scores = PerPlayer::from_vec(scores);
@@ -124,6 +133,16 @@ mod tests {
         let d = Outcome::draw(PerPlayer::from_vec(vec![3, 4]));
         assert_eq!(d.kind(), OutcomeKind::Draw);
         assert_eq!(d.place(PlayerId(1)), 1);
+    }
+
+    #[test]
+    fn duels_score_half_points() {
+        let w = Outcome::duel(Some(PlayerId(0)));
+        assert_eq!((w.score(PlayerId(0)), w.score(PlayerId(1))), (2, 0));
+        assert_eq!(w.winner(), Some(PlayerId(0)));
+        let d = Outcome::duel(None);
+        assert_eq!(d.scores().values(), &[1, 1]);
+        assert_eq!(d.kind(), OutcomeKind::Draw);
     }
 
     #[test]

@@ -5,7 +5,7 @@ use alloc::vec::Vec;
 use core::fmt;
 use core::ops::Deref;
 
-use engine_core::{Game, Outcome, PerPlayer, PlayerId, RngCore, StepError, ToAct};
+use engine_core::{Game, Outcome, PlayerId, RngCore, StepError, ToAct};
 
 use crate::board::Board;
 use crate::cell::Cell;
@@ -516,11 +516,7 @@ impl Game for Battleship {
 
     /// Half-points: 2 for a win, 1 each for a draw, 0 for a loss.
     fn outcome(&self) -> Option<Outcome> {
-        let end = self.end?;
-        Some(match end.winner {
-            Some(w) => Outcome::win(w, PerPlayer::from_fn(2, |p| if p == w { 2 } else { 0 })),
-            None => Outcome::draw(PerPlayer::from_vec(alloc::vec![1, 1])),
-        })
+        Some(Outcome::duel(self.end?.winner))
     }
 
     fn score_bounds(&self) -> (i64, i64) {

@@ -4,7 +4,7 @@ use alloc::vec::Vec;
 use core::convert::Infallible;
 use core::fmt;
 
-use engine_core::{Game, Outcome, PerPlayer, PlayerId, RngCore, StepError, ToAct};
+use engine_core::{Game, Outcome, PlayerId, RngCore, StepError, ToAct};
 
 use crate::rules::{self, Side};
 use crate::{Action, Config, ConfigError};
@@ -305,11 +305,7 @@ impl Game for Samurai {
 
     /// Scores are half-points: 2 for a win, 1 each for a draw, 0 for a loss.
     fn outcome(&self) -> Option<Outcome> {
-        let end = self.end?;
-        Some(match end.winner {
-            Some(w) => Outcome::win(w, PerPlayer::from_fn(2, |p| if p == w { 2 } else { 0 })),
-            None => Outcome::draw(PerPlayer::from_vec(alloc::vec![1, 1])),
-        })
+        Some(Outcome::duel(self.end?.winner))
     }
 
     fn score_bounds(&self) -> (i64, i64) {

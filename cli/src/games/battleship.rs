@@ -77,11 +77,7 @@ impl CliGame for Battleship {
             _ => {
                 let mut s = self.render_boards();
                 if let Some(end) = self.end() {
-                    let who = match end.winner {
-                        Some(p) => format!("{p} wins"),
-                        None => "draw".to_string(),
-                    };
-                    s.push_str(&format!("{who} ({:?})", end.reason));
+                    s.push_str(&super::duel_end_line(end.winner, end.reason));
                 }
                 s
             }

@@ -11,6 +11,17 @@ pub mod naval;
 pub mod samurai;
 pub mod tanks;
 
+/// The end line of a duel's log: `P0 wins (Reason)` or `draw (Reason)`.
+pub(crate) fn duel_end_line(
+    winner: Option<engine_core::PlayerId>,
+    reason: impl fmt::Debug,
+) -> String {
+    match winner {
+        Some(p) => format!("{p} wins ({reason:?})"),
+        None => format!("draw ({reason:?})"),
+    }
+}
+
 /// A game on the command line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum GameName {

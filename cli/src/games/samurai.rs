@@ -54,11 +54,8 @@ impl CliGame for Samurai {
     fn render(&self) -> String {
         let mut s = format!("           {}", self.summary());
         if let Some(end) = self.end() {
-            let who = match end.winner {
-                Some(p) => format!("{p} wins"),
-                None => "draw".to_string(),
-            };
-            s.push_str(&format!("\n           {who} ({:?})", end.reason));
+            s.push_str("\n           ");
+            s.push_str(&super::duel_end_line(end.winner, end.reason));
         }
         s
     }
