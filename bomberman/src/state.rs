@@ -228,15 +228,7 @@ impl Bomberman {
         rng: &mut (impl RngCore + ?Sized),
         events: &mut Vec<Event>,
     ) -> Result<(), StepError<Infallible>> {
-        if self.is_over() {
-            return Err(StepError::GameOver);
-        }
-        if actions.len() != self.players.len() {
-            return Err(StepError::WrongActionCount {
-                expected: self.players.len(),
-                got: actions.len(),
-            });
-        }
+        StepError::check(self.is_over(), self.players.len(), actions.len())?;
         rules::tick(self, actions, rng, events);
         // With nobody left on the field only bombs can still change anything: the remaining
         // ticks are played out now, so the final scores are those of a full game.
@@ -326,28 +318,10 @@ impl Game for Bomberman {
         rng: &mut R,
         events: &mut Vec<Event>,
     ) -> Result<(), StepError<Infallible>> {
-        if self.is_over() {
-            return Err(StepError::GameOver);
-        }
+        StepError::check(self.is_over(), self.on_field().count(), actions.len())?;
         let mut by_seat = [Action::IDLE; 8];
-        let mut acting = 0;
-        for p in self.on_field() {
-            match actions.get(acting) {
-                Some(&a) => by_seat[p.index()] = a,
-                None => {
-                    return Err(StepError::WrongActionCount {
-                        expected: self.on_field().count(),
-                        got: actions.len(),
-                    });
-                }
-            }
-            acting += 1;
-        }
-        if acting != actions.len() {
-            return Err(StepError::WrongActionCount {
-                expected: acting,
-                got: actions.len(),
-            });
+        for (p, &a) in self.on_field().zip(actions) {
+            by_seat[p.index()] = a;
         }
         self.play(&by_seat[..self.players.len()], rng, events)
     }

@@ -59,6 +59,31 @@ pub enum StepError<E> {
     },
 }
 
+impl<E> StepError<E> {
+    /// The refusals every game makes before its own rules: [`StepError::GameOver`] once the
+    /// game is over, then [`StepError::WrongActionCount`] unless the joint action holds
+    /// exactly one action per acting player.
+    ///
+    /// ```
+    /// use engine_core::StepError;
+    /// assert_eq!(StepError::<()>::check(false, 2, 2), Ok(()));
+    /// assert_eq!(StepError::<()>::check(true, 2, 2), Err(StepError::GameOver));
+    /// assert_eq!(
+    ///     StepError::<()>::check(false, 2, 1),
+    ///     Err(StepError::WrongActionCount { expected: 2, got: 1 })
+    /// );
+    /// ```
+    pub fn check(game_over: bool, expected: usize, got: usize) -> Result<(), Self> {
+        if game_over {
+            Err(StepError::GameOver)
+        } else if expected != got {
+            Err(StepError::WrongActionCount { expected, got })
+        } else {
+            Ok(())
+        }
+    }
+}
+
 /// A deterministic game: a state machine driven by joint actions and a caller-supplied RNG.
 ///
 /// The implementing type is one state of the game. Everything observable is a function of the

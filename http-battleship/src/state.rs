@@ -502,16 +502,8 @@ impl Game for Battleship {
         _rng: &mut R,
         events: &mut Vec<Event>,
     ) -> Result<(), StepError<ActionError>> {
-        if self.end.is_some() {
-            return Err(StepError::GameOver);
-        }
-        match actions {
-            [a] => self.play(a, events),
-            _ => Err(StepError::WrongActionCount {
-                expected: 1,
-                got: actions.len(),
-            }),
-        }
+        StepError::check(self.end.is_some(), 1, actions.len())?;
+        self.play(&actions[0], events)
     }
 
     /// Half-points: 2 for a win, 1 each for a draw, 0 for a loss.

@@ -464,16 +464,8 @@ impl Game for Naval {
         rng: &mut R,
         events: &mut Vec<Event>,
     ) -> Result<(), StepError<Infallible>> {
-        if self.end.is_some() {
-            return Err(StepError::GameOver);
-        }
-        match actions {
-            [orders] => self.play(orders, rng, events),
-            _ => Err(StepError::WrongActionCount {
-                expected: 1,
-                got: actions.len(),
-            }),
-        }
+        StepError::check(self.end.is_some(), 1, actions.len())?;
+        self.play(&actions[0], rng, events)
     }
 
     /// Scores are the rules' `Score`; places by score, then fewer deaths, more sunken, more

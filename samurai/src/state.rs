@@ -291,16 +291,8 @@ impl Game for Samurai {
         _rng: &mut R,
         events: &mut Vec<Event>,
     ) -> Result<(), StepError<Infallible>> {
-        if self.end.is_some() {
-            return Err(StepError::GameOver);
-        }
-        match actions {
-            &[a, b] => self.play([a, b], events),
-            _ => Err(StepError::WrongActionCount {
-                expected: 2,
-                got: actions.len(),
-            }),
-        }
+        StepError::check(self.end.is_some(), 2, actions.len())?;
+        self.play([actions[0], actions[1]], events)
     }
 
     /// Scores are half-points: 2 for a win, 1 each for a draw, 0 for a loss.

@@ -277,15 +277,7 @@ impl Game for Tanks {
         rng: &mut R,
         events: &mut Vec<Event>,
     ) -> Result<(), StepError<Infallible>> {
-        if self.end.is_some() {
-            return Err(StepError::GameOver);
-        }
-        if actions.len() != self.living.len() {
-            return Err(StepError::WrongActionCount {
-                expected: self.living.len(),
-                got: actions.len(),
-            });
-        }
+        StepError::check(self.end.is_some(), self.living.len(), actions.len())?;
         let tick = self.tick + 1;
         let s = &mut self.scratch;
         rules::moves::resolve(
