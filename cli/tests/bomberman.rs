@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::{json, koth, process_running, script};
+use common::{assert_replay_verifies, json, koth, process_running, script};
 use std::path::{Path, PathBuf};
 
 use serde_json::Value;
@@ -72,12 +72,7 @@ fn the_python_example_bot_plays_a_whole_game_in_one_process() {
         "it breaks bricks"
     );
     assert!(out["players"][0]["score"].as_i64().unwrap() > 0);
-    let ok = koth(&["replay", replay.to_str().unwrap()], dir.path());
-    assert!(
-        ok.status.success(),
-        "{}",
-        String::from_utf8_lossy(&ok.stderr)
-    );
+    assert_replay_verifies(&replay, dir.path());
 }
 
 #[test]

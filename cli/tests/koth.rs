@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::{json, koth, process_running, script};
+use common::{assert_replay_verifies, json, koth, play_with_replay, process_running, script};
 
 use serde_json::Value;
 
@@ -137,20 +137,9 @@ esac"#,
 #[test]
 fn replays_verify_and_edits_are_caught() {
     let dir = tmp();
-    let path = dir.path().join("match.jsonl");
+    let path = play_with_replay("samurai", "9", dir.path());
     let p = path.to_str().unwrap();
-    let out = koth(
-        &["play", "samurai", "--seed", "9", "--json", "--replay", p],
-        dir.path(),
-    );
-    assert!(out.status.success());
-    let ok = koth(&["replay", p], dir.path());
-    assert!(
-        ok.status.success(),
-        "{}",
-        String::from_utf8_lossy(&ok.stderr)
-    );
-    assert!(String::from_utf8_lossy(&ok.stdout).contains("replay verified"));
+    assert_replay_verifies(&path, dir.path());
 
     // Change one recorded action on turn 3.
     let text = std::fs::read_to_string(&path).unwrap();

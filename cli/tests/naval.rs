@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::{json, koth, script};
+use common::{assert_replay_verifies, json, koth, play_with_replay, script};
 
 use serde_json::Value;
 
@@ -119,22 +119,8 @@ fn a_bad_class_choice_leaves_the_player_without_a_ship() {
 #[test]
 fn naval_replays_verify_and_tournaments_total_scores() {
     let dir = tempfile::tempdir().unwrap();
-    let replay = dir.path().join("n.jsonl");
-    let r = replay.to_str().unwrap();
-    assert!(
-        koth(
-            &["play", "naval", "--seed", "6", "--json", "--replay", r],
-            dir.path()
-        )
-        .status
-        .success()
-    );
-    let ok = koth(&["replay", r], dir.path());
-    assert!(
-        ok.status.success(),
-        "{}",
-        String::from_utf8_lossy(&ok.stderr)
-    );
+    let replay = play_with_replay("naval", "6", dir.path());
+    assert_replay_verifies(&replay, dir.path());
 
     let out = json(&koth(
         &[

@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::{json, koth};
+use common::{assert_replay_verifies, json, koth, play_with_replay};
 
 use serde_json::Value;
 
@@ -98,22 +98,8 @@ fn bad_tank_output_is_a_fault_and_the_tank_idles() {
 #[test]
 fn tanks_replays_verify() {
     let dir = tempfile::tempdir().unwrap();
-    let replay = dir.path().join("t.jsonl");
-    let r = replay.to_str().unwrap();
-    assert!(
-        koth(
-            &["play", "tanks", "--seed", "4", "--json", "--replay", r],
-            dir.path()
-        )
-        .status
-        .success()
-    );
-    let ok = koth(&["replay", r], dir.path());
-    assert!(
-        ok.status.success(),
-        "{}",
-        String::from_utf8_lossy(&ok.stderr)
-    );
+    let replay = play_with_replay("tanks", "4", dir.path());
+    assert_replay_verifies(&replay, dir.path());
 }
 
 #[test]

@@ -46,3 +46,38 @@ pub fn process_running(marker: &str) -> bool {
             .unwrap_or(false)
     })
 }
+
+/// Plays `game` with the built-in line-up and `seed`, writing a replay into `dir`; returns
+/// the replay's path.
+pub fn play_with_replay(game: &str, seed: &str, dir: &Path) -> std::path::PathBuf {
+    let path = dir.join(format!("{game}-{seed}.jsonl"));
+    let out = koth(
+        &[
+            "play",
+            game,
+            "--seed",
+            seed,
+            "--json",
+            "--replay",
+            path.to_str().unwrap(),
+        ],
+        dir,
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    path
+}
+
+/// Asserts that `koth replay` verifies the replay at `path`.
+pub fn assert_replay_verifies(path: &Path, dir: &Path) {
+    let ok = koth(&["replay", path.to_str().unwrap()], dir);
+    assert!(
+        ok.status.success(),
+        "{}",
+        String::from_utf8_lossy(&ok.stderr)
+    );
+    assert!(String::from_utf8_lossy(&ok.stdout).contains("replay verified"));
+}
