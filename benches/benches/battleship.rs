@@ -1,11 +1,13 @@
 //! HTTP Battleship benchmarks.
 //!
 //! - `battleship/game/hunter_vs_random`: a whole in-process game on the default 10 x 10
-//!   settings, both placements and every shot, bots observing through the engine. Seeds cycle
-//!   over 64 games so the figure is an average. Target: <= 20 us.
+//!   settings, both placements and every shot, played by the one match runner
+//!   (`koth_engine_core::runner::play`, turns not kept) with bots observing through the
+//!   engine. Seeds cycle over 64 games so the figure is an average. Target: <= 20 us.
 //! - `battleship/http/<dialect>`: a whole match between two remote `hunter` bots served by
-//!   the bot server on 127.0.0.1, through the arena client with keep-alive connections (one
-//!   time per match: matches per second = 1 / time).
+//!   the bot server on 127.0.0.1, through the runner's generic HTTP players (the game's own
+//!   request bodies over `koth_cli::http::HttpClient`, keep-alive connections; one time per
+//!   match: matches per second = 1 / time).
 //!
 //! Every measured closure checks its result, so a fast but wrong engine fails the bench.
 
@@ -13,12 +15,19 @@ use std::hint::black_box;
 use std::net::TcpListener;
 use std::time::Duration;
 
-use cli::http::{HttpPlayer, ServeOptions, serve};
-use cli::runner::{Outputs, Seat, play_match};
 use criterion::{Criterion, criterion_group, criterion_main};
-use engine_core::{Game, OutcomeKind, SeedableRng};
-use http_battleship::{Battleship, Config, Dialect, EndReason, bots};
-use rand_pcg::Pcg64Mcg;
+use koth_cli::external::{Endpoint, ExternalPlayer};
+use koth_cli::http::{ServeOptions, serve};
+use koth_engine_core::OutcomeKind;
+use koth_engine_core::runner::{self, Options, Seat};
+use koth_http_battleship::{Battleship, Config, Dialect, EndReason};
+
+/// The runner's options for a bench: results only, no turn list.
+const RESULTS_ONLY: Options = Options {
+    keep_turns: false,
+    strict: false,
+    skip_setup: false,
+};
 
 fn whole_game(c: &mut Criterion) {
     let config = Config::default();
@@ -27,21 +36,12 @@ fn whole_game(c: &mut Criterion) {
     group.bench_function("hunter_vs_random", |b| {
         b.iter(|| {
             seed = (seed + 1) % 64;
-            let mut rng = Pcg64Mcg::seed_from_u64(black_box(seed));
-            let mut game = Battleship::new(&config, 2, &mut rng).unwrap();
-            let mut players = [
-                bots::by_id("hunter").unwrap(),
-                bots::by_id("random").unwrap(),
-            ];
-            let mut events = Vec::with_capacity(4);
-            while let Some(p) = game.next_player() {
-                let action = players[p.index()].act(&game.observe(p), &mut rng);
-                events.clear();
-                game.step(&[action], &mut rng, &mut events).unwrap();
-            }
-            let end = game.end().unwrap();
+            let mut seats = runner::builtin_seats::<Battleship>(&["hunter", "random"]).unwrap();
+            let t =
+                runner::play(&config, black_box(seed), &mut seats, RESULTS_ONLY, &mut ()).unwrap();
+            let end = t.last.end().unwrap();
             assert!(end.reason == EndReason::Sunk && end.winner.is_some());
-            game.turn()
+            t.turns_played
         })
     });
     group.finish();
@@ -60,17 +60,21 @@ fn http_matches(c: &mut Criterion) {
         group.bench_function(dialect.as_str(), |b| {
             b.iter(|| {
                 seed += 1;
-                let seats = ["a", "b"]
-                    .map(|name| Seat::<Battleship> {
+                let mut seats: Vec<Seat<Battleship>> = ["a", "b"]
+                    .map(|name| Seat {
                         name: name.to_string(),
-                        player: Box::new(HttpPlayer::new(&url, dialect, Duration::from_secs(5))),
+                        player: Box::new(ExternalPlayer::<Battleship>::new(
+                            name,
+                            Endpoint::Http(url.clone()),
+                            dialect.as_str(),
+                            Some(Duration::from_secs(5)),
+                        )),
                     })
                     .into();
-                let report =
-                    play_match::<Battleship>(&Config::default(), seed, seats, Outputs::default())
-                        .unwrap();
-                assert!(report.faults.is_empty() && report.outcome == OutcomeKind::Win);
-                report.turns
+                let t = runner::play(&Config::default(), seed, &mut seats, RESULTS_ONLY, &mut ())
+                    .unwrap();
+                assert!(t.faults.is_empty() && t.outcome.kind() == OutcomeKind::Win);
+                t.turns_played
             })
         });
     }

@@ -15,9 +15,10 @@
 
 use std::hint::black_box;
 
-use bomberman::{Action, Bomberman, Config, Event, bots};
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
-use engine_core::{Game, SeedableRng};
+use koth_bomberman::bots::BOTS;
+use koth_bomberman::{Action, Bomberman, Config, Event};
+use koth_engine_core::{Game, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 
 /// Plays `ticks` ticks of seed `seed` with `ids`; returns the game, the RNG, and the actions of
@@ -25,7 +26,7 @@ use rand_pcg::Pcg64Mcg;
 fn setup(ids: &[&str], seed: u64, ticks: u32) -> (Bomberman, Pcg64Mcg, Vec<Action>) {
     let mut rng = Pcg64Mcg::seed_from_u64(seed);
     let mut game = Bomberman::new(&Config::default(), ids.len(), &mut rng).unwrap();
-    let mut players: Vec<_> = ids.iter().map(|id| bots::by_id(id).unwrap()).collect();
+    let mut players: Vec<_> = ids.iter().map(|id| BOTS.make(id).unwrap()).collect();
     let mut events = Vec::new();
     let mut next = |game: &Bomberman, rng: &mut Pcg64Mcg| -> Vec<Action> {
         game.to_act()
@@ -73,7 +74,7 @@ fn one_tick(c: &mut Criterion) {
 fn random_game(seed: u64, drops: bool) -> (Vec<i64>, u32) {
     let mut rng = Pcg64Mcg::seed_from_u64(seed);
     let mut game = Bomberman::new(&Config::default(), 4, &mut rng).unwrap();
-    let mut players: Vec<_> = (0..4).map(|_| bots::by_id("random").unwrap()).collect();
+    let mut players: Vec<_> = (0..4).map(|_| BOTS.make("random").unwrap()).collect();
     let mut events = Vec::with_capacity(256);
     let mut actions = Vec::with_capacity(4);
     let mut lived = 0;

@@ -12,9 +12,9 @@
 use std::hint::black_box;
 
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
-use engine_core::{Game, SeedableRng, ToAct};
-use naval::protocol::observation_line;
-use naval::{Config, Event, Naval, Orders, bots};
+use koth_engine_core::{Contest, Game, PlayerId, SeedableRng, ToAct};
+use koth_naval::protocol::observation_line;
+use koth_naval::{Config, Event, Naval, Orders, bots::BOTS};
 use rand_pcg::Pcg64Mcg;
 
 fn fresh() -> (Naval, Vec<Event>, Pcg64Mcg) {
@@ -67,10 +67,12 @@ fn whole_game(c: &mut Criterion) {
         b.iter(|| {
             seed += 1;
             let mut rng = Pcg64Mcg::seed_from_u64(seed);
-            let mut players: Vec<_> = (0..8).map(|_| bots::by_id("random").unwrap()).collect();
+            let mut players: Vec<_> = (0..8).map(|_| BOTS.make("random").unwrap()).collect();
             let mut config = Config::default();
-            for (seat, bot) in players.iter_mut().enumerate() {
-                config.set_class(seat, Some(bot.class(&mut rng)));
+            for (seat, bot) in PlayerId::all(8).zip(players.iter_mut()) {
+                if let Some(class) = bot.setup(&config, seat, &mut rng) {
+                    Naval::apply_setup(&mut config, seat, class);
+                }
             }
             let mut game = Naval::new(&config, 8, &mut rng).unwrap();
             while let ToAct::One(p) = game.to_act() {

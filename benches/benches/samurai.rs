@@ -1,18 +1,19 @@
 //! Samurai duel benchmarks.
 //!
-//! - `samurai/turn/*`: one turn's resolution on a fresh duel (built outside the measurement by
-//!   `iter_batched_ref`), through `Samurai::play` and through `Game::step`. Target: <= 10 ns.
+//! - `samurai/turn/*`: one turn's resolution through `Game::step` on a fresh duel (built outside
+//!   the measurement by `iter_batched_ref`; warm in cache). Target: <= 10 ns.
 //! - `samurai/match_500/*`: a whole 500-turn match replaying a recorded script of action pairs
-//!   that keeps both samurai alive and honourable until the gods grow bored. Target: <= 5 us.
+//!   that keeps both samurai alive and honourable until the gods grow bored, through
+//!   `Game::step` (state warm in cache). Target: <= 5 us.
 //!
 //! Every measured closure checks its result, so a fast but wrong engine fails the bench.
 
 use std::hint::black_box;
 
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
-use engine_core::{Game, PlayerId, SeedableRng};
+use koth_engine_core::{Game, PlayerId, SeedableRng};
+use koth_samurai::{Action, Config, End, EndReason, Event, Samurai};
 use rand_pcg::Pcg64Mcg;
-use samurai::{Action, Config, End, EndReason, Event, Samurai};
 
 use Action::{Bow as B, Guard as G, Overhead as O, Parry as P, QuickDraw as I, Wait as W};
 
@@ -52,35 +53,26 @@ fn fresh() -> (Samurai, Vec<Event>) {
 
 fn one_turn(c: &mut Criterion) {
     let mut group = c.benchmark_group("samurai/turn");
-    group.bench_function("play", |b| {
-        b.iter_batched_ref(
-            fresh,
-            |(duel, events)| {
-                duel.play(black_box([B, I]), events).unwrap();
-                assert!(events.len() == 3 && duel.health(P0) == 19 && duel.honour(P1) == 0);
-            },
-            BatchSize::SmallInput,
-        )
-    });
     // A god-sword clash after six bows each (played in the untimed setup).
-    group.bench_function("play_god_sword_clash", |b| {
+    let mut rng = Pcg64Mcg::seed_from_u64(0);
+    group.bench_function("step_god_sword_clash", |b| {
         b.iter_batched_ref(
             || {
                 let (mut duel, mut events) = fresh();
+                let mut rng = Pcg64Mcg::seed_from_u64(0);
                 for _ in 0..6 {
-                    duel.play([B, B], &mut events).unwrap();
+                    duel.step(&[B, B], &mut rng, &mut events).unwrap();
                 }
                 events.clear();
                 (duel, events)
             },
             |(duel, events)| {
-                duel.play(black_box([O, P]), events).unwrap();
+                duel.step(black_box(&[O, P]), &mut rng, events).unwrap();
                 assert!(events.len() == 3 && duel.health(P1) == 18 && duel.honour(P0) == 6);
             },
             BatchSize::SmallInput,
         )
     });
-    let mut rng = Pcg64Mcg::seed_from_u64(0);
     group.bench_function("step", |b| {
         b.iter_batched_ref(
             fresh,
@@ -101,9 +93,10 @@ fn whole_match(c: &mut Criterion) {
     {
         let mut duel = Samurai::with_config(&config).unwrap();
         let mut events = Vec::new();
-        for (i, &pair) in turns.iter().enumerate() {
+        let mut rng = Pcg64Mcg::seed_from_u64(0);
+        for (i, pair) in turns.iter().enumerate() {
             assert_eq!(duel.end(), None, "the script ended the match at turn {i}");
-            duel.play(pair, &mut events).unwrap();
+            duel.step(pair, &mut rng, &mut events).unwrap();
         }
         assert_eq!((duel.end(), duel.turn()), (BORED, 500));
         assert_eq!(
@@ -114,17 +107,6 @@ fn whole_match(c: &mut Criterion) {
 
     let mut group = c.benchmark_group("samurai/match_500");
     let mut events = Vec::with_capacity(4096);
-    group.bench_function("play", |b| {
-        b.iter(|| {
-            let mut duel = Samurai::with_config(black_box(&config)).unwrap();
-            events.clear();
-            for &pair in black_box(&turns) {
-                duel.play(pair, &mut events).unwrap();
-            }
-            assert!(duel.end() == BORED && duel.turn() == 500);
-            events.len()
-        })
-    });
     let mut rng = Pcg64Mcg::seed_from_u64(0);
     group.bench_function("step", |b| {
         b.iter(|| {

@@ -13,9 +13,9 @@
 use std::hint::black_box;
 
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
-use engine_core::{Dir4, Game, RngCore, SeedableRng};
+use koth_engine_core::{Dir4, Game, RngCore, SeedableRng};
+use koth_tanks::{Action, Config, Event, Tanks};
 use rand_pcg::Pcg64Mcg;
-use tanks::{Action, Config, Event, Tanks};
 
 struct Case {
     game: Tanks,

@@ -1,19 +1,19 @@
 //! A series of games between built-in bots, with per-bot averages.
 //!
 //! ```sh
-//! cargo run --release -p bomberman --example series            # 20 games, brick-breaker x2 vs random x2
-//! cargo run --release -p bomberman --example series -- 50 brick-breaker idle random brick-breaker
+//! cargo run --release -p koth-bomberman --example series            # 20 games, brick-breaker x2 vs random x2
+//! cargo run --release -p koth-bomberman --example series -- 50 brick-breaker idle random brick-breaker
 //! ```
 //!
-//! Game `g` (from 0) uses seed `g`: the engine draws from `Pcg64Mcg::seed_from_u64(g)` and seat
-//! `s`'s bot from `Pcg64Mcg::seed_from_u64(1000 * (g + 1) + s)`. Seats rotate by one each
-//! game, so every bot plays every corner.
+//! Every game is played by `koth_engine_core::runner::play`; game `g` (from 0) has the seed
+//! `derive_seed(0, g)`, as match `g` of a `koth tournament bomberman --seed 0` does. Seats
+//! rotate by one each game, so every bot plays every corner.
 
 use std::collections::BTreeMap;
 
-use bomberman::{Bomberman, Config, bots};
-use engine_core::{Game, PlayerId, SeedableRng};
-use rand_pcg::Pcg64Mcg;
+use koth_bomberman::{Bomberman, Config};
+use koth_engine_core::PlayerId;
+use koth_engine_core::runner::{self, Options, derive_seed};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -37,23 +37,21 @@ fn main() {
     let mut totals: BTreeMap<&str, Totals> = BTreeMap::new();
     for g in 0..games {
         let seated: Vec<&str> = (0..4).map(|s| lineup[(s + g as usize) % 4]).collect();
-        let mut rng = Pcg64Mcg::seed_from_u64(g);
-        let mut game = Bomberman::new(&Config::default(), 4, &mut rng).expect("default config");
-        let mut players: Vec<_> = seated.iter().map(|id| bots::by_id(id).unwrap()).collect();
-        let mut bot_rngs: Vec<_> = (0..4)
-            .map(|s| Pcg64Mcg::seed_from_u64(1000 * (g + 1) + s))
-            .collect();
-        let mut events = Vec::new();
-        while !game.to_act().is_over() {
-            let acting = game.to_act().players().to_vec();
-            let actions: Vec<_> = acting
-                .iter()
-                .map(|&p| players[p.index()].act(&game.observe(p), &mut bot_rngs[p.index()]))
-                .collect();
-            events.clear();
-            game.step(&actions, &mut rng, &mut events).unwrap();
-        }
-        let outcome = game.outcome().unwrap();
+        let mut seats = runner::builtin_seats::<Bomberman>(&seated)
+            .unwrap_or_else(|id| panic!("unknown bot {id}"));
+        let options = Options {
+            keep_turns: false,
+            ..Options::default()
+        };
+        let transcript = runner::play(
+            &Config::default(),
+            derive_seed(0, g),
+            &mut seats,
+            options,
+            &mut (),
+        )
+        .expect("the default config plays");
+        let (game, outcome) = (transcript.last, transcript.outcome);
         let line: Vec<String> = (0..4)
             .map(|s| {
                 let st = game.stats(PlayerId(s as u8));

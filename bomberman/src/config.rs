@@ -49,7 +49,8 @@ impl fmt::Display for Mode {
     }
 }
 
-/// Every constant of the rules (the seed's `Rules` class). `Default` is the rules of record.
+/// Every constant of the rules (the seed's `Rules` class). `Default` is the contest's standard
+/// rules (see the [`rulebook`](crate::rulebook)).
 ///
 /// Sizes are whole length units; durations are ticks. Circles are sized by their diameter,
 /// squares by their side, as in the seed.
@@ -209,7 +210,7 @@ fn gcd(a: i64, b: i64) -> i64 {
 }
 
 /// The game parameters: the mode and the rules' constants. `Default` is a standard game with
-/// the rules of record.
+/// the contest's rules.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(default))]

@@ -10,7 +10,7 @@ use core::ops::{Add, Neg, Sub};
 /// that exact decimal (`15`, `15.5`, `-0.00390625`), which is what the JSON protocol sends.
 ///
 /// ```
-/// use bomberman::Fixed;
+/// use koth_bomberman::Fixed;
 /// let x = Fixed::from_units(15) + Fixed::from_raw(128);
 /// assert_eq!(x.to_string(), "15.5");
 /// assert_eq!(Fixed::from_f64(15.5), Some(x));

@@ -30,7 +30,7 @@
 /// returned unchanged.
 ///
 /// ```
-/// use bomberman::geometry::clamp_speed;
+/// use koth_bomberman::geometry::clamp_speed;
 /// // (30, 40) units has length 50: scaled to (6, 8).
 /// assert_eq!(clamp_speed(30 * 256, 40 * 256, 10 * 256), (6 * 256, 8 * 256));
 /// assert_eq!(clamp_speed(3, -4, 2560), (3, -4));

@@ -1,7 +1,8 @@
-//! Bomberman, the engineai bot contest: a continuous field on a 15 x 15 lattice, exactly as its
-//! rules of record (`shared/rules/bomberman.md`) describe it.
+//! Bomberman, the engineai bot contest: a continuous field on a 15 x 15 lattice. The complete
+//! rules, with every decision taken where the contest left a point open, are in the
+//! [`rulebook`]; in short:
 //!
-//! Up to four players (circles of diameter 20) move freely on a 450 x 450 field laid out as a
+//! Four players, or two in a duel (circles of diameter 20), move freely on a 450 x 450 field laid out as a
 //! lattice of 30-unit cells: concrete pillars on every odd/odd cell, bricks (some hiding a
 //! bonus) on most other cells. Each tick every player sends a speed vector (at most 10 long)
 //! and whether to drop a bomb. A bomb explodes after 50 ticks into a cross of explosion squares
@@ -12,13 +13,38 @@
 //! immune for 30 more; with no lives left it is out. Bonuses (6 points) add bomb power or
 //! bombs. The game lasts 1500 ticks; the higher score ranks first.
 //!
+//! Two brick-breakers against two random walkers, the game `koth play bomberman --seed 7`
+//! plays (every match goes through the one runner of `koth_engine_core`, feature `runner`):
+//!
 //! ```
-//! use bomberman::{bots, Bomberman, Config};
-//! use engine_core::{Game, PlayerId, SeedableRng};
+//! use koth_bomberman::{Bomberman, Config};
+//! use koth_engine_core::runner::{self, Options};
+//! use koth_engine_core::{Contest, Game};
+//!
+//! let config = Config::default();
+//! let ids = Bomberman::bots().lineup(Bomberman::seats(&config));
+//! assert_eq!(ids, ["brick-breaker", "random", "random", "brick-breaker"]);
+//! let mut seats = runner::builtin_seats::<Bomberman>(&ids).unwrap();
+//! let transcript = runner::play(&config, 7, &mut seats, Options::default(), &mut ()).unwrap();
+//! let game = &transcript.last;
+//! assert_eq!(game.tick(), 1500);
+//! println!("{}", Contest::render(game));
+//! println!("{:?}", transcript.outcome.places());
+//! ```
+//!
+//! Or step by step, with [`Game::step`](koth_engine_core::Game::step) and the bots'
+//! observations:
+//!
+//! ```
+//! use koth_bomberman::{bots::BOTS, Bomberman, Config};
+//! use koth_engine_core::{Game, SeedableRng};
 //!
 //! let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(7);
 //! let mut game = Bomberman::new(&Config::default(), 4, &mut rng).unwrap();
-//! let mut players: Vec<_> = bots::DEFAULT_LINEUP.iter().map(|id| bots::by_id(id).unwrap()).collect();
+//! let mut players: Vec<_> = ["brick-breaker", "random", "random", "idle"]
+//!     .iter()
+//!     .map(|id| BOTS.make(id).unwrap())
+//!     .collect();
 //! let mut events = Vec::new();
 //! while !game.to_act().is_over() {
 //!     let actions: Vec<_> = game
@@ -30,8 +56,6 @@
 //!     game.step(&actions, &mut rng, &mut events).unwrap();
 //! }
 //! assert_eq!(game.tick(), 1500);
-//! println!("{}", game.render());
-//! println!("{:?}", game.outcome().unwrap().places());
 //! ```
 //!
 //! # Units
@@ -40,20 +64,22 @@
 //! enters the state (which is `Eq + Hash`) and a seed replays bit for bit everywhere. 256 is a
 //! power of two: every value prints as a short exact decimal (`15.5`) and parses back exactly.
 //! Lattice objects (walls, bombs, explosions, bonuses) always sit on cell centres and are named
-//! by their cell ([`Coord`](engine_core::Coord), `x` to the right, `y` down); only players move
+//! by their cell ([`Coord`](koth_engine_core::Coord), `x` to the right, `y` down); only players move
 //! freely ([`Point`]). Every constant of the rules is a field of [`Rules`] with the documented
 //! default; [`Config`] is the rules plus the [`Mode`].
 //!
 //! # A tick
 //!
-//! [`Game::step`](engine_core::Game::step) takes one [`Action`] per player still in the game
+//! [`Game::step`](koth_engine_core::Game::step) takes one [`Action`] per player still in the game
 //! (stunned ones included; their actions are ignored) and runs the phases of [`rules`] in the
-//! order of the rules of record: count down; explosions and their contacts; bonus pick-up (in a
+//! order of the [`rulebook`]: count down; explosions and their contacts; bonus pick-up (in a
 //! freshly drawn turn order); moves; drops (in turn order); `tick += 1`. It returns [`Event`]s
 //! (explosions, hits, eliminations, bricks, bonuses, score shares, drops). Every action is
 //! legal, so a step is refused only after the end or with the wrong number of actions.
 //!
-//! # Decisions where the rules of record are silent
+//! # Decisions where the contest's rules were open
+//!
+//! (The [`rulebook`] states each of them in full.)
 //!
 //! - **Fixed point.** 1/256 unit. Speeds longer than `max_speed` are scaled by
 //!   `max_speed / ceil(sqrt(sx² + sy²))` with truncation ([`geometry::clamp_speed`]).
@@ -95,7 +121,7 @@
 //!   `Obstacle.contents` field is.
 //! - **Scores.** Every share `points / k` must be whole: [`Rules::validate`] refuses wall, hit
 //!   and self-hit points not divisible by `lcm(1..=players)` (12 for four players). Pick-ups are
-//!   never shared. [`Game::score_bounds`](engine_core::Game::score_bounds) counts every brick
+//!   never shared. [`Game::score_bounds`](koth_engine_core::Game::score_bounds) counts every brick
 //!   and bonus going to one player, every opponent's lives to its bombs and every own life to
 //!   its own bombs.
 //! - **The end.** The game ends after `max_ticks` (1500) ticks, not earlier when one player is
@@ -106,8 +132,9 @@
 //! - **Map.** The top-left quadrant (middle row and column included) is drawn in row-major
 //!   order and mirrored in both axes: a pillar cell is concrete (a brick in fragile mode), a
 //!   corner cell and its two neighbours stay empty, any other cell is a brick with probability
-//!   `brick_percent` (one 32-bit draw); every brick then hides a bonus with probability
-//!   `bonus_percent` (one draw), power or bomb with equal odds (one more). Seats spawn in the
+//!   `brick_percent` (one [`draw::chance`](koth_engine_core::draw::chance)); every brick then
+//!   hides a bonus with probability `bonus_percent` (one more), power or bomb with equal odds
+//!   (one [`draw::below`](koth_engine_core::draw::below)`(2)`). Seats spawn in the
 //!   corners in the order top-left, top-right, bottom-left, bottom-right (a duel:
 //!   top-left and bottom-right). Each mode seats a fixed number of players.
 //! - **Bots** see everything: the player's record and the world (other players' records, every
@@ -116,11 +143,18 @@
 //!
 //! # Bots and the process protocol
 //!
-//! [`bots`] holds the built-in bots (`idle`, `random`, `brick-breaker`). External programs
-//! speak the JSON line protocol of [`protocol`]: one [`protocol::observation_json`] line in
-//! per tick, one `{"speedX": f, "speedY": f, "drop": bool}` line out, read by
+//! [`bots::BOTS`] lists the built-in bots (`idle`, `random`, `brick-breaker`). External
+//! programs speak the JSON line protocol of [`protocol`]: one [`protocol::observation_json`]
+//! line in per tick, one `{"speedX": f, "speedY": f, "drop": bool}` line out, read by
 //! [`protocol::parse_action`]. A complete bot in a few lines of Python is
 //! `examples/example_bot.py`; `examples/series.rs` plays a series of built-in games.
+//!
+//! [`Bomberman`] implements [`Contest`](koth_engine_core::Contest), the game's description
+//! for runners such as the `koth` binary: the name `bomberman`, the seats of the config's mode
+//! (4, or 2 in a duel), [`bots::BOTS`], the protocol (one long-running process per player,
+//! 2 s per tick, 2 min per game, 256 MiB; per-seat state in [`ProgramLink`]), standing still
+//! ([`Action::IDLE`]) for a failed answer, the report's [`Stats`], and a rendering every 100
+//! ticks.
 //!
 //! # Hand-made positions
 //!
@@ -137,6 +171,7 @@ extern crate alloc;
 mod action;
 pub mod bots;
 mod config;
+mod contest;
 mod event;
 mod fixed;
 pub mod geometry;
@@ -145,11 +180,17 @@ mod objects;
 mod observation;
 pub mod protocol;
 pub mod rules;
+
+/// The complete rules this crate implements.
+pub mod rulebook {
+    #![doc = include_str!("../RULES.md")]
+}
 mod scenario;
 mod state;
 
 pub use action::Action;
 pub use config::{Config, ConfigError, Mode, Rules};
+pub use contest::{ProgramLink, Stats};
 pub use event::{Event, ScoreReason};
 pub use fixed::{Fixed, Point};
 pub use objects::{Bomb, Bonus, BonusKind, Explosion, Player, PlayerSet, PlayerStats, Tile};

@@ -1,18 +1,9 @@
 //! Seeded, mirror-symmetric map generation and the lattice's dimensions.
 
-use engine_core::{Coord, Grid, RngCore, Size};
+use koth_engine_core::draw::{below, chance};
+use koth_engine_core::{Coord, Grid, RngCore, Size};
 
 use crate::{BonusKind, Config, Fixed, Mode, Point, Rules, Tile};
-
-/// `true` with probability `percent / 100` (one 32-bit draw).
-pub(crate) fn chance<R: RngCore + ?Sized>(rng: &mut R, percent: u32) -> bool {
-    below(rng, 100) < percent as usize
-}
-
-/// A number in `0..n` (one 32-bit draw, multiply-shift; `n` must be at least 1).
-pub(crate) fn below<R: RngCore + ?Sized>(rng: &mut R, n: usize) -> usize {
-    ((u64::from(rng.next_u32()) * n as u64) >> 32) as usize
-}
 
 /// The lattice's dimensions in raw fixed-point units, derived from the rules.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -165,7 +156,7 @@ pub(crate) fn generate<R: RngCore + ?Sized>(config: &Config, rng: &mut R) -> Gri
 #[cfg(test)]
 mod tests {
     use super::*;
-    use engine_core::SeedableRng;
+    use koth_engine_core::SeedableRng;
 
     #[test]
     fn nearest_cell_ties_go_right_and_down() {

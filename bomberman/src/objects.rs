@@ -2,7 +2,7 @@
 
 use core::fmt;
 
-use engine_core::{Coord, PlayerId};
+use koth_engine_core::{Coord, PlayerId};
 
 use crate::Point;
 

@@ -4,7 +4,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use core::fmt::Write as _;
 
-use engine_core::{Coord, Grid, PlayerId};
+use koth_engine_core::{Coord, Grid, PlayerId};
 
 use crate::map::{self, Dims};
 use crate::{Bomb, Bonus, BonusKind, Config, Explosion, Player, Point, Rules, Tile};

@@ -61,6 +61,9 @@ pub const TICK_TIMEOUT_MS: u64 = 2_000;
 /// Milliseconds a program may spend answering over a whole game.
 pub const GAME_TIME_MS: u64 = 120_000;
 
+/// The memory a program may use, in MiB (the contest's 256 MB).
+pub const MEMORY_LIMIT_MB: u64 = 256;
+
 /// The line a bot reads for one tick (without the trailing newline). `first` adds the rules.
 pub fn observation_json(observation: &Observation, first: bool) -> String {
     let mut out = String::with_capacity(4096);
@@ -244,7 +247,7 @@ fn write_rules(out: &mut String, mode: &str, players: usize, r: &Rules) -> fmt::
 /// exactly what [`parse_action`] reads back to the same action.
 ///
 /// ```
-/// use bomberman::{Action, Fixed, protocol::{action_json, parse_action}};
+/// use koth_bomberman::{Action, Fixed, protocol::{action_json, parse_action}};
 /// let a = Action::new(Fixed::from_raw(-1280), Fixed::from_raw(1), true);
 /// assert_eq!(action_json(&a), r#"{"speedX":-5,"speedY":0.00390625,"drop":true}"#);
 /// assert_eq!(parse_action(&action_json(&a)), Ok(a));
@@ -330,10 +333,10 @@ const SPEED_LIMIT: f64 = 1_048_576.0;
 /// Reads a bot's answer line (surrounding whitespace, such as the newline, is allowed).
 ///
 /// ```
-/// use bomberman::{Action, protocol::{parse_action, ActionError, Field}};
+/// use koth_bomberman::{Action, protocol::{parse_action, ActionError, Field}};
 /// assert_eq!(
 ///     parse_action(r#"{"speedX": 10, "speedY": -2.5, "drop": false}"#),
-///     Ok(Action::new(bomberman::Fixed::from_units(10), bomberman::Fixed::from_raw(-640), false))
+///     Ok(Action::new(koth_bomberman::Fixed::from_units(10), koth_bomberman::Fixed::from_raw(-640), false))
 /// );
 /// assert_eq!(parse_action(r#"{"speedX": 1, "speedY": 0}"#), Err(ActionError::Missing(Field::Drop)));
 /// assert_eq!(

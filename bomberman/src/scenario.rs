@@ -2,7 +2,7 @@
 
 use alloc::vec::Vec;
 
-use engine_core::{Coord, Grid, PlayerId, Size};
+use koth_engine_core::{Coord, Grid, PlayerId, Size};
 
 use crate::geometry::circle_overlaps_square;
 use crate::map::{self, Dims};
@@ -12,7 +12,7 @@ use crate::{
 };
 
 /// A builder of hand-made positions: for rule tests, puzzles and tools, not for play (games
-/// start with [`Game::new`](engine_core::Game::new)).
+/// start with [`Game::new`](koth_engine_core::Game::new)).
 ///
 /// [`Scenario::new`] starts from the mode's bare map (concrete pillars in standard and duel
 /// mode, no bricks) with every player in its corner and the starting record of the rules;
@@ -21,8 +21,8 @@ use crate::{
 /// free cells, one bomb and one bonus per cell, no score yet, lives within the rules).
 ///
 /// ```
-/// use bomberman::{Action, Bomb, Config, PlayerSet, Point, Scenario, Tile};
-/// use engine_core::{Coord, Game, PlayerId, SeedableRng};
+/// use koth_bomberman::{Action, Bomb, Config, PlayerSet, Point, Scenario, Tile};
+/// use koth_engine_core::{Coord, Game, PlayerId, SeedableRng};
 ///
 /// let game = Scenario::new(Config::default())
 ///     .tile(Coord::new(2, 0), Tile::Brick(None))

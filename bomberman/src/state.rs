@@ -4,7 +4,7 @@ use alloc::vec;
 use alloc::vec::Vec;
 use core::convert::Infallible;
 
-use engine_core::{Coord, Game, Grid, Outcome, PlayerId, RngCore, StepError, ToAct};
+use koth_engine_core::{Coord, Game, Grid, Outcome, PlayerId, RngCore, StepError, ToAct};
 
 use crate::map::{self, Dims};
 use crate::rules;
@@ -33,8 +33,8 @@ const ABSENT: Player = Player {
 /// accessors or [`Bomberman::world`].
 ///
 /// ```
-/// use bomberman::{Action, Bomberman, Config};
-/// use engine_core::{Game, PlayerId, SeedableRng};
+/// use koth_bomberman::{Action, Bomberman, Config};
+/// use koth_engine_core::{Game, PlayerId, SeedableRng};
 ///
 /// let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(1);
 /// let mut game = Bomberman::new(&Config::default(), 4, &mut rng).unwrap();
@@ -66,6 +66,9 @@ pub struct Bomberman {
     pub(crate) cover: Vec<PlayerSet>,
     /// Derived: per cell, whether a bomb sits on it.
     pub(crate) bomb_at: Vec<bool>,
+    /// Derived: the players on the field, in seat order (what [`Game::to_act`] lends out);
+    /// updated after every tick.
+    pub(crate) acting: Vec<PlayerId>,
 }
 
 /// The stored parts of a state, before the derived grids are built.
@@ -106,7 +109,9 @@ impl Bomberman {
             stats,
             cover: vec![PlayerSet::EMPTY; cells],
             bomb_at: vec![false; cells],
+            acting: Vec::new(),
         };
+        game.rebuild_acting();
         game.rebuild_cover();
         for b in &game.bombs {
             if let Some(i) = dims.index(b.cell) {
@@ -114,6 +119,17 @@ impl Bomberman {
             }
         }
         game
+    }
+
+    /// Recomputes the acting list: the players on the field, in seat order.
+    pub(crate) fn rebuild_acting(&mut self) {
+        self.acting.clear();
+        self.acting.extend(
+            self.players
+                .iter()
+                .filter(|p| p.is_on_field())
+                .map(|p| p.id),
+        );
     }
 
     /// Recomputes the per-cell explosion cover from the explosion list.
@@ -219,25 +235,6 @@ impl Bomberman {
         }
     }
 
-    /// Plays one tick with one action per seat (`actions[i]` for seat `i`; seats out of the
-    /// game and stunned players are ignored). Refused only when the game is over or the slice
-    /// does not hold one action per seat.
-    pub fn play(
-        &mut self,
-        actions: &[Action],
-        rng: &mut (impl RngCore + ?Sized),
-        events: &mut Vec<Event>,
-    ) -> Result<(), StepError<Infallible>> {
-        StepError::check(self.is_over(), self.players.len(), actions.len())?;
-        rules::tick(self, actions, rng, events);
-        // With nobody left on the field only bombs can still change anything: the remaining
-        // ticks are played out now, so the final scores are those of a full game.
-        while !self.is_over() && self.on_field().next().is_none() {
-            rules::tick(self, actions, rng, events);
-        }
-        Ok(())
-    }
-
     /// An ASCII picture of the lattice and the players' records (see [`World::render`]).
     pub fn render(&self) -> alloc::string::String {
         self.world().render()
@@ -293,11 +290,11 @@ impl Game for Bomberman {
 
     /// Every player still in the game, stunned ones included (their actions are ignored),
     /// until `max_ticks` ticks have been played.
-    fn to_act(&self) -> ToAct {
+    fn to_act(&self) -> ToAct<'_> {
         if self.is_over() {
             ToAct::Nobody
         } else {
-            ToAct::Simultaneous(self.on_field().collect())
+            ToAct::Simultaneous(&self.acting)
         }
     }
 
@@ -312,18 +309,27 @@ impl Game for Bomberman {
         }
     }
 
-    fn step<R: RngCore + ?Sized>(
+    /// Plays one tick: `actions[i]` belongs to the `i`-th player on the field (stunned players'
+    /// actions are ignored). Every action is legal, so this never fails. With nobody left on
+    /// the field only bombs can still change anything: the remaining ticks are then played out
+    /// at once, so the final scores are those of a full game.
+    fn apply<R: RngCore + ?Sized>(
         &mut self,
         actions: &[Action],
         rng: &mut R,
         events: &mut Vec<Event>,
     ) -> Result<(), StepError<Infallible>> {
-        StepError::check(self.is_over(), self.on_field().count(), actions.len())?;
         let mut by_seat = [Action::IDLE; 8];
-        for (p, &a) in self.on_field().zip(actions) {
+        for (&p, &a) in self.acting.iter().zip(actions) {
             by_seat[p.index()] = a;
         }
-        self.play(&by_seat[..self.players.len()], rng, events)
+        let by_seat = &by_seat[..self.players.len()];
+        rules::tick(self, by_seat, rng, events);
+        while !self.is_over() && self.on_field().next().is_none() {
+            rules::tick(self, by_seat, rng, events);
+        }
+        self.rebuild_acting();
+        Ok(())
     }
 
     /// Scores are the game's points; equal scores share a place.

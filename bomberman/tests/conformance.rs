@@ -1,21 +1,22 @@
-//! The generic conformance check from `engine_core::testing`, with random actions.
+//! The generic conformance check from `koth_engine_core::testing`, with random actions, and
+//! the check of the contest description (seats, bots) in every mode.
 //!
 //! Bomberman cannot list its legal actions (every speed vector is legal), so the harness's
 //! chooser draws them: mostly speeds within ±15 units per axis (so the clamp to 10 is
 //! exercised), sometimes huge or fixed-point-extreme values, with a drop one tick in eight.
 
-use bomberman::{Action, Bomberman, Config, Fixed, Mode, Rules};
-use engine_core::testing::Conformance;
-use engine_core::{PlayerId, RngCore};
+use koth_bomberman::{Action, Bomberman, Config, Fixed, Mode, Rules};
+use koth_engine_core::testing::{Conformance, check_contest};
+use koth_engine_core::{Contest, PlayerId, RngCore, draw};
 
 fn random_action(_: &Bomberman, _: PlayerId, rng: &mut dyn RngCore) -> Action {
-    let mut speed = || match rng.next_u32() % 16 {
+    let mut speed = || match draw::below(rng, 16) {
         0 => Fixed::from_raw(rng.next_u32() as i32),
         1 => Fixed::ZERO,
-        _ => Fixed::from_raw((rng.next_u32() % (30 * 256 + 1)) as i32 - 15 * 256),
+        _ => Fixed::from_raw(draw::below(rng, 30 * 256 + 1) as i32 - 15 * 256),
     };
     let (x, y) = (speed(), speed());
-    Action::new(x, y, rng.next_u32() % 8 == 0)
+    Action::new(x, y, draw::below(rng, 8) == 0)
 }
 
 #[test]
@@ -88,8 +89,18 @@ fn conformance_full_length_games() {
     Conformance::<Bomberman>::new(Config::default(), 4)
         .cases(3)
         .run(|_, _, rng| {
-            let mut speed = || Fixed::from_raw((rng.next_u32() % (20 * 256 + 1)) as i32 - 10 * 256);
+            let mut speed = || Fixed::from_raw(draw::below(rng, 20 * 256 + 1) as i32 - 10 * 256);
             let (x, y) = (speed(), speed());
-            Action::new(x, y, rng.next_u32() % 400 == 0)
+            Action::new(x, y, draw::below(rng, 400) == 0)
         });
+}
+
+#[test]
+fn contest_description_holds_in_every_mode() {
+    for mode in Mode::ALL {
+        let config = Config::mode(mode);
+        let n = mode.players();
+        assert_eq!(<Bomberman as Contest>::seats(&config), n..=n);
+        check_contest::<Bomberman>(&config);
+    }
 }

@@ -1,12 +1,44 @@
 //! `examples/example_bot.py` speaks the protocol: one observation line in, one answer line
-//! out, for every tick of a game. Skipped (with a note) where `python3` is not installed.
+//! out, for every tick of a game, through the contest's own `encode` / `decode`. Skipped (with
+//! a note) where `python3` is not installed.
 
 use std::io::{BufRead, BufReader, Write};
-use std::process::{Command, Stdio};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 
-use bomberman::{Bomberman, Config, bots, protocol};
-use engine_core::{Game, PlayerId, SeedableRng};
-use rand_pcg::Pcg64Mcg;
+use koth_bomberman::{Action, Bomberman, Config, ProgramLink, Rules};
+use koth_engine_core::runner::{self, Decision, Options, Player, Seat};
+use koth_engine_core::{Contest, LinkInfo, PlayerId, RngCore};
+
+/// The Python bot as a runner player: one line per tick, as `koth` sends it.
+struct Program {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    stdout: BufReader<ChildStdout>,
+    link: ProgramLink,
+    answers: u32,
+}
+
+impl Player<Bomberman> for Program {
+    fn act(&mut self, game: &Bomberman, seat: PlayerId, _: &mut dyn RngCore) -> Decision<Action> {
+        let message = game.encode(seat, &mut self.link);
+        let stdin = self.stdin.as_mut().unwrap();
+        stdin.write_all(&message.input.unwrap()).unwrap();
+        stdin.write_all(b"\n").unwrap();
+        stdin.flush().unwrap();
+        let mut answer = String::new();
+        self.stdout.read_line(&mut answer).unwrap();
+        let decoded = game.decode(seat, &mut self.link, answer.trim_end().as_bytes());
+        assert_eq!(decoded.problem, None, "tick {}: {answer:?}", game.tick());
+        self.answers += 1;
+        Decision::ok(decoded.value)
+    }
+
+    fn finish(&mut self, _: &Bomberman, _: PlayerId) {
+        drop(self.stdin.take());
+        assert!(self.child.wait().unwrap().success());
+        assert!(self.answers > 0);
+    }
+}
 
 #[test]
 fn the_python_example_bot_plays_a_game() {
@@ -20,36 +52,41 @@ fn the_python_example_bot_plays_a_game() {
         eprintln!("python3 is not available: skipped");
         return;
     };
-    let mut stdin = child.stdin.take().unwrap();
-    let mut stdout = BufReader::new(child.stdout.take().unwrap());
-    let mut rng = Pcg64Mcg::seed_from_u64(2);
-    let mut game = Bomberman::new(&Config::default(), 4, &mut rng).unwrap();
-    let mut others: Vec<_> = (0..3).map(|_| bots::by_id("idle").unwrap()).collect();
-    let mut events = Vec::new();
-    let mut answers = 0;
-    while game.tick() < 300 && !game.to_act().is_over() {
-        let acting = game.to_act().players().to_vec();
-        let mut actions = Vec::new();
-        for &p in &acting {
-            if p == PlayerId(0) {
-                let line = protocol::observation_json(&game.observe(p), game.tick() == 0);
-                writeln!(stdin, "{line}").unwrap();
-                stdin.flush().unwrap();
-                let mut answer = String::new();
-                stdout.read_line(&mut answer).unwrap();
-                let action = protocol::parse_action(&answer)
-                    .unwrap_or_else(|e| panic!("tick {}: {e} in {answer:?}", game.tick()));
-                actions.push(action);
-                answers += 1;
-            } else {
-                actions.push(others[p.index() - 1].act(&game.observe(p), &mut rng));
-            }
-        }
-        game.step(&actions, &mut rng, &mut events).unwrap();
-    }
-    drop(stdin);
-    assert!(child.wait().unwrap().success());
-    assert!(answers > 0);
-    let stats = game.stats(PlayerId(0));
+    let names = [
+        "example".to_string(),
+        "idle".into(),
+        "idle#2".into(),
+        "idle#3".into(),
+    ];
+    let link = Bomberman::link(&LinkInfo {
+        seat: PlayerId(0),
+        names: &names,
+        seed: 2,
+        dialect: "",
+        runner: 0,
+    })
+    .unwrap();
+    let program = Program {
+        stdin: child.stdin.take(),
+        stdout: BufReader::new(child.stdout.take().unwrap()),
+        child,
+        link,
+        answers: 0,
+    };
+    let mut seats = vec![Seat {
+        name: names[0].clone(),
+        player: Box::new(program) as Box<dyn Player<Bomberman>>,
+    }];
+    seats.extend(runner::builtin_seats::<Bomberman>(&["idle"; 3]).unwrap());
+    let config = Config {
+        rules: Rules {
+            max_ticks: 300,
+            ..Rules::default()
+        },
+        ..Config::default()
+    };
+    let transcript = runner::play(&config, 2, &mut seats, Options::default(), &mut ()).unwrap();
+    assert!(transcript.faults.is_empty(), "{:?}", transcript.faults);
+    let stats = transcript.last.stats(PlayerId(0));
     assert!(stats.bombs_dropped > 0 && stats.walls > 0, "{stats:?}");
 }

@@ -1,98 +1,143 @@
-//! Games between built-in bots: recorded playthroughs (insta, an ASCII frame every 50 or 100
-//! ticks with a count of the events in between), determinism, and the brick-breaker series.
+//! Games between built-in bots: recorded playthroughs (insta, an ASCII frame every 50, 100 or
+//! 150 ticks with a count of the events in between), determinism, and the brick-breaker series.
 //!
-//! Seeding: game seed `s` gives the engine `Pcg64Mcg::seed_from_u64(s)` and seat `p`'s bot
-//! `Pcg64Mcg::seed_from_u64(1000 * (s + 1) + p)`.
+//! Every game is played by the one runner, [`koth_engine_core::runner::play`], with its one
+//! seeding rule: `default_lineup_seed_3` is the very game `koth play bomberman --seed 3` plays.
 
 use std::fmt::Write as _;
 
-use bomberman::{Bomberman, Config, Event, Mode, bots};
-use engine_core::{Game, PlayerId, SeedableRng};
-use rand_pcg::Pcg64Mcg;
+use koth_bomberman::{Bomberman, Config, Event, Mode};
+use koth_engine_core::runner::{self, Observer, Options, Start, Transcript, Turn, derive_seed};
+use koth_engine_core::{Contest, Game, PlayerId};
+
+/// Renders a frame every `every` ticks (and the first and the final state), each preceded by
+/// counts of the events since the previous frame; keeps every event.
+struct Frames {
+    every: u32,
+    text: String,
+    events: Vec<Event>,
+    since: usize,
+}
+
+impl Frames {
+    fn frame(&mut self, game: &Bomberman) {
+        let window = &self.events[self.since..];
+        let count = |f: fn(&Event) -> bool| window.iter().filter(|e| f(e)).count();
+        writeln!(
+            self.text,
+            "\nexploded {} walls {} hits {} picked {} dropped {}",
+            count(|e| matches!(e, Event::Exploded { .. })),
+            count(|e| matches!(e, Event::WallDestroyed { .. })),
+            count(|e| matches!(e, Event::Hit { .. })),
+            count(|e| matches!(e, Event::BonusPicked { .. })),
+            count(|e| matches!(e, Event::Dropped { .. })),
+        )
+        .unwrap();
+        self.text.push_str(&game.render());
+        self.since = self.events.len();
+    }
+}
+
+impl Observer<Bomberman> for Frames {
+    fn started(&mut self, start: &Start<'_, Bomberman>, game: &Bomberman) {
+        let names: Vec<String> = start
+            .names
+            .iter()
+            .enumerate()
+            .map(|(i, id)| format!("P{i} {id}"))
+            .collect();
+        writeln!(
+            self.text,
+            "{} mode, seed {}: {}",
+            start.config.mode,
+            start.seed,
+            names.join(", ")
+        )
+        .unwrap();
+        self.frame(game);
+    }
+
+    fn turn(&mut self, turn: &Turn<Bomberman>, game: &Bomberman) {
+        self.events.extend_from_slice(&turn.events);
+        if game.tick() % self.every == 0 || game.to_act().is_over() {
+            self.frame(game);
+        }
+    }
+}
 
 struct Played {
     game: Bomberman,
     events: Vec<Event>,
     frames: String,
+    transcript: Transcript<Bomberman>,
 }
 
 fn play(config: Config, ids: &[&str], seed: u64, every: u32) -> Played {
-    let n = ids.len();
-    let mut rng = Pcg64Mcg::seed_from_u64(seed);
-    let mut game = Bomberman::new(&config, n, &mut rng).unwrap();
-    let mut players: Vec<_> = ids.iter().map(|id| bots::by_id(id).unwrap()).collect();
-    let mut bot_rngs: Vec<_> = (0..n as u64)
-        .map(|p| Pcg64Mcg::seed_from_u64(1000 * (seed + 1) + p))
-        .collect();
-    let mut events = Vec::new();
-    let mut frames = String::new();
-    let names: Vec<String> = ids
+    let mut seats = runner::builtin_seats::<Bomberman>(ids).unwrap();
+    let mut frames = Frames {
+        every,
+        text: String::new(),
+        events: Vec::new(),
+        since: 0,
+    };
+    let transcript = runner::play(&config, seed, &mut seats, Options::default(), &mut frames)
+        .unwrap_or_else(|e| panic!("{ids:?} seed {seed}: {e}"));
+    assert!(transcript.faults.is_empty(), "{:?}", transcript.faults);
+    let game = transcript.last.clone();
+    assert_eq!(game.tick(), config.rules.max_ticks);
+    assert_eq!(transcript.turns_played, game.tick());
+    // The transcript and the observer saw the same events.
+    let events: Vec<Event> = transcript
+        .turns
         .iter()
-        .enumerate()
-        .map(|(i, id)| format!("P{i} {id}"))
+        .flat_map(|t| t.events.iter().cloned())
         .collect();
-    writeln!(
-        frames,
-        "{} mode, seed {seed}: {}",
-        config.mode,
-        names.join(", ")
-    )
-    .unwrap();
-    let mut since = 0;
-    loop {
-        if game.tick() % every == 0 || game.to_act().is_over() {
-            let window = &events[since..];
-            let count = |f: fn(&Event) -> bool| window.iter().filter(|e| f(e)).count();
-            writeln!(
-                frames,
-                "\nexploded {} walls {} hits {} picked {} dropped {}",
-                count(|e| matches!(e, Event::Exploded { .. })),
-                count(|e| matches!(e, Event::WallDestroyed { .. })),
-                count(|e| matches!(e, Event::Hit { .. })),
-                count(|e| matches!(e, Event::BonusPicked { .. })),
-                count(|e| matches!(e, Event::Dropped { .. })),
-            )
-            .unwrap();
-            frames.push_str(&game.render());
-            since = events.len();
-        }
-        if game.to_act().is_over() {
-            break;
-        }
-        let acting = game.to_act().players().to_vec();
-        let actions: Vec<_> = acting
-            .iter()
-            .map(|&p| players[p.index()].act(&game.observe(p), &mut bot_rngs[p.index()]))
-            .collect();
-        game.step(&actions, &mut rng, &mut events).unwrap();
-    }
+    assert_eq!(events, frames.events);
     let outcome = game.outcome().unwrap();
-    writeln!(frames, "\nfinal:").unwrap();
-    for p in PlayerId::all(n) {
-        writeln!(frames, "{p} place {} {:?}", outcome.place(p), game.stats(p)).unwrap();
+    assert_eq!(outcome, transcript.outcome);
+    writeln!(frames.text, "\nfinal:").unwrap();
+    for p in PlayerId::all(ids.len()) {
+        writeln!(
+            frames.text,
+            "{p} place {} {:?}",
+            outcome.place(p),
+            game.stats(p)
+        )
+        .unwrap();
     }
     Played {
         game,
         events,
-        frames,
+        frames: frames.text,
+        transcript,
     }
+}
+
+fn default_lineup() -> Vec<&'static str> {
+    Bomberman::bots().lineup(Bomberman::seats(&Config::default()))
+}
+
+#[test]
+fn default_lineup_seed_3() {
+    let ids = default_lineup();
+    assert_eq!(ids, ["brick-breaker", "random", "random", "brick-breaker"]);
+    let played = play(Config::default(), &ids, 3, 100);
+    insta::assert_snapshot!("default_lineup_seed_3", played.frames);
 }
 
 #[test]
 fn playthrough_default_lineup_seed_1() {
-    let played = play(Config::default(), &bots::DEFAULT_LINEUP, 1, 50);
+    let played = play(Config::default(), &default_lineup(), 1, 50);
     assert_eq!(played.game.tick(), 1500);
     insta::assert_snapshot!("default_lineup_seed_1", played.frames);
 }
 
 #[test]
 fn playthrough_duel_seed_3() {
-    let played = play(
-        Config::mode(Mode::Duel),
-        &["brick-breaker", "random"],
-        3,
-        100,
-    );
+    let config = Config::mode(Mode::Duel);
+    let ids = Bomberman::bots().lineup(Bomberman::seats(&config));
+    assert_eq!(ids, ["brick-breaker", "random"]);
+    let played = play(config, &ids, 3, 100);
     insta::assert_snapshot!("duel_seed_3", played.frames);
 }
 
@@ -109,20 +154,22 @@ fn playthrough_fragile_seed_5() {
 
 #[test]
 fn the_same_seed_gives_the_same_game() {
+    let ids = default_lineup();
     for seed in [4, 9] {
-        let a = play(Config::default(), &bots::DEFAULT_LINEUP, seed, 1500);
-        let b = play(Config::default(), &bots::DEFAULT_LINEUP, seed, 1500);
+        let a = play(Config::default(), &ids, seed, 1500);
+        let b = play(Config::default(), &ids, seed, 1500);
         assert_eq!(a.game, b.game);
         assert_eq!(a.events, b.events);
+        assert_eq!(a.transcript.turns, b.transcript.turns);
     }
-    let a = play(Config::default(), &bots::DEFAULT_LINEUP, 4, 1500);
-    let b = play(Config::default(), &bots::DEFAULT_LINEUP, 5, 1500);
+    let a = play(Config::default(), &ids, 4, 1500);
+    let b = play(Config::default(), &ids, 5, 1500);
     assert_ne!(a.game, b.game);
 }
 
 #[test]
 fn scores_are_the_sum_of_the_score_events() {
-    let played = play(Config::default(), &bots::DEFAULT_LINEUP, 2, 1500);
+    let played = play(Config::default(), &default_lineup(), 2, 1500);
     for p in PlayerId::all(4) {
         let sum: i64 = played
             .events
@@ -133,18 +180,39 @@ fn scores_are_the_sum_of_the_score_events() {
             })
             .sum();
         assert_eq!(sum, played.game.player(p).score);
+        assert_eq!(sum, played.transcript.outcome.score(p));
     }
 }
 
-/// 20 games of two brick-breakers against two random walkers, seats rotating: the averages
-/// per bot (run with `--nocapture` to see them; `examples/series.rs` prints the same table).
+#[test]
+fn the_transcript_holds_the_contest_statistics() {
+    let played = play(Config::default(), &default_lineup(), 6, 1500);
+    for p in PlayerId::all(4) {
+        let full = played.game.stats(p);
+        let s = played.transcript.stats[p.index()];
+        assert_eq!(
+            (s.lives_left, s.walls, s.bonuses, s.kills, s.self_hits),
+            (
+                full.lives_left,
+                full.walls,
+                full.bonuses,
+                full.kills,
+                full.self_hits
+            )
+        );
+    }
+}
+
+/// 20 games of two brick-breakers against two random walkers, seats rotating, game `g` played
+/// with seed `derive_seed(0, g)`: the averages per bot (run with `--nocapture` to see them;
+/// `examples/series.rs` prints the same table).
 #[test]
 fn brick_breaker_beats_random_by_a_wide_margin() {
     let lineup = ["brick-breaker", "random", "brick-breaker", "random"];
     let mut totals = [[0i64; 4]; 2]; // per kind: score, self hits, hits taken, seats
     for g in 0..20u64 {
         let seated: Vec<&str> = (0..4).map(|s| lineup[(s + g as usize) % 4]).collect();
-        let played = play(Config::default(), &seated, g, 1500);
+        let played = play(Config::default(), &seated, derive_seed(0, g), 1500);
         for (s, id) in seated.iter().enumerate() {
             let st = played.game.stats(PlayerId(s as u8));
             let t = &mut totals[usize::from(*id == "random")];

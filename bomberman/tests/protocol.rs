@@ -1,13 +1,17 @@
-//! The JSON line protocol: observation lines and answer parsing.
+//! The JSON line protocol: observation lines and answer parsing, and the contest's
+//! `encode` / `decode` of it.
 
-use bomberman::protocol::{ActionError, Field, action_json, observation_json, parse_action};
-use bomberman::{
-    Action, Bomb, Bomberman, Bonus, BonusKind, Config, Explosion, Fixed, Mode, PlayerSet, Point,
-    Scenario, bots,
+use koth_bomberman::bots::BOTS;
+use koth_bomberman::protocol::{ActionError, Field, action_json, observation_json, parse_action};
+use koth_bomberman::{
+    Action, Bomb, Bomberman, Bonus, BonusKind, Config, Explosion, Fixed, Mode, Observation,
+    PlayerSet, Point, ProgramLink, Rules, Scenario, Stats,
 };
-use engine_core::{Coord, Game, PlayerId, SeedableRng};
+use koth_engine_core::runner::{self, Decision, Options, Player, Seat};
+use koth_engine_core::{
+    Answer, Bot, Contest, Coord, Family, FaultKind, Game, LinkInfo, PlayerId, Ranking, RngCore,
+};
 use proptest::prelude::*;
-use rand_pcg::Pcg64Mcg;
 use serde_json::Value;
 
 const P0: PlayerId = PlayerId(0);
@@ -16,7 +20,7 @@ const P1: PlayerId = PlayerId(1);
 fn small_position() -> Bomberman {
     Scenario::new(Config::mode(Mode::Duel))
         .clear()
-        .tile(Coord::new(1, 1), bomberman::Tile::Concrete)
+        .tile(Coord::new(1, 1), koth_bomberman::Tile::Concrete)
         .brick(Coord::new(2, 0), Some(BonusKind::Bomb))
         .brick(Coord::new(0, 2), None)
         .player_at(
@@ -69,79 +73,216 @@ fn the_observation_line_has_the_documented_shape() {
     assert!(!later.contains('\n'));
 }
 
+/// A built-in bot behind the contest's protocol: every line `koth` would send it is checked
+/// before the bot decides.
+struct Checked {
+    bot: Box<dyn Bot<Bomberman>>,
+    link: ProgramLink,
+    calls: u32,
+}
+
+impl Player<Bomberman> for Checked {
+    fn act(&mut self, game: &Bomberman, seat: PlayerId, rng: &mut dyn RngCore) -> Decision<Action> {
+        let message = game.encode(seat, &mut self.link);
+        assert!(message.args.is_empty());
+        let line = String::from_utf8(message.input.unwrap()).unwrap();
+        assert!(!line.contains('\n'));
+        let v: Value = serde_json::from_str(&line).unwrap_or_else(|e| panic!("{e}: {line}"));
+        assert_eq!(
+            v.get("rules").is_some(),
+            self.calls == 0,
+            "only the first line has the rules"
+        );
+        self.calls += 1;
+        let o = game.observe(seat);
+        check_line(&v, &o, game.tick());
+        Decision::ok(Bot::act(&mut *self.bot, &o, rng))
+    }
+}
+
+fn check_line(v: &Value, o: &Observation, tick: u32) {
+    assert_eq!(v["tick"], u64::from(tick));
+    assert_eq!(v["player"]["x"].as_f64(), Some(o.me.pos.x.to_f64()));
+    assert_eq!(v["player"]["y"].as_f64(), Some(o.me.pos.y.to_f64()));
+    let world = &v["world"];
+    assert_eq!(world["width"], 450);
+    assert_eq!(
+        world["players"].as_array().unwrap().len(),
+        o.world.players.len()
+    );
+    for (j, q) in world["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .zip(&o.world.players)
+    {
+        assert_eq!(j["x"].as_f64(), Some(q.pos.x.to_f64()));
+        assert_eq!(j["score"].as_i64(), Some(q.score));
+    }
+    assert_eq!(
+        world["obstacles"].as_array().unwrap().len(),
+        o.world.obstacles().count()
+    );
+    assert_eq!(
+        world["bombs"].as_array().unwrap().len(),
+        o.world.bombs.len()
+    );
+    for (j, b) in world["bombs"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .zip(&o.world.bombs)
+    {
+        let c = o.world.centre(b.cell);
+        assert_eq!(j["x"].as_f64(), Some(c.x.to_f64()));
+        assert_eq!(j["timeout"], b.timeout);
+        assert_eq!(
+            j["walkableFor"].as_array().unwrap().len() as u32,
+            b.walkable_for.len()
+        );
+    }
+    assert_eq!(
+        world["explosions"].as_array().unwrap().len(),
+        o.world.explosions.len()
+    );
+    assert_eq!(
+        world["bonuses"].as_array().unwrap().len(),
+        o.world.bonuses.len()
+    );
+}
+
 #[test]
 fn observation_lines_are_valid_json_with_exact_numbers() {
-    let mut rng = Pcg64Mcg::seed_from_u64(11);
-    let mut game = Bomberman::new(&Config::default(), 4, &mut rng).unwrap();
-    let mut players: Vec<_> = ["random", "brick-breaker", "random", "random"]
+    let ids = ["random", "brick-breaker", "random", "random"];
+    let mut seats: Vec<Seat<Bomberman>> = ids
         .iter()
-        .map(|id| bots::by_id(id).unwrap())
+        .enumerate()
+        .map(|(i, id)| Seat {
+            name: format!("{id}#{i}"),
+            player: Box::new(Checked {
+                bot: BOTS.make(id).unwrap(),
+                link: link(PlayerId(i as u8)),
+                calls: 0,
+            }) as Box<dyn Player<Bomberman>>,
+        })
         .collect();
-    let mut events = Vec::new();
-    for t in 0..400 {
-        let acting = game.to_act().players().to_vec();
-        if acting.is_empty() {
-            break;
-        }
-        for &p in &acting {
-            let o = game.observe(p);
-            let line = observation_json(&o, t == 0);
-            let v: Value = serde_json::from_str(&line).unwrap_or_else(|e| panic!("{e}: {line}"));
-            assert_eq!(v["tick"], u64::from(game.tick()));
-            assert_eq!(v["player"]["x"].as_f64(), Some(o.me.pos.x.to_f64()));
-            assert_eq!(v["player"]["y"].as_f64(), Some(o.me.pos.y.to_f64()));
-            let world = &v["world"];
-            assert_eq!(world["width"], 450);
-            assert_eq!(
-                world["players"].as_array().unwrap().len(),
-                o.world.players.len()
-            );
-            for (j, q) in world["players"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .zip(&o.world.players)
-            {
-                assert_eq!(j["x"].as_f64(), Some(q.pos.x.to_f64()));
-                assert_eq!(j["score"].as_i64(), Some(q.score));
-            }
-            assert_eq!(
-                world["obstacles"].as_array().unwrap().len(),
-                o.world.obstacles().count()
-            );
-            assert_eq!(
-                world["bombs"].as_array().unwrap().len(),
-                o.world.bombs.len()
-            );
-            for (j, b) in world["bombs"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .zip(&o.world.bombs)
-            {
-                let c = o.world.centre(b.cell);
-                assert_eq!(j["x"].as_f64(), Some(c.x.to_f64()));
-                assert_eq!(j["timeout"], b.timeout);
-                assert_eq!(
-                    j["walkableFor"].as_array().unwrap().len() as u32,
-                    b.walkable_for.len()
-                );
-            }
-            assert_eq!(
-                world["explosions"].as_array().unwrap().len(),
-                o.world.explosions.len()
-            );
-            assert_eq!(
-                world["bonuses"].as_array().unwrap().len(),
-                o.world.bonuses.len()
-            );
-        }
-        let actions: Vec<_> = acting
-            .iter()
-            .map(|&p| players[p.index()].act(&game.observe(p), &mut rng))
-            .collect();
-        game.step(&actions, &mut rng, &mut events).unwrap();
+    let config = Config {
+        rules: Rules {
+            max_ticks: 400,
+            ..Rules::default()
+        },
+        ..Config::default()
+    };
+    let t = runner::play(&config, 11, &mut seats, Options::default(), &mut ()).unwrap();
+    assert_eq!(t.turns_played, 400);
+}
+
+fn link(seat: PlayerId) -> ProgramLink {
+    Bomberman::link(&LinkInfo {
+        seat,
+        names: &[],
+        seed: 0,
+        dialect: "",
+        runner: 0,
+    })
+    .unwrap()
+}
+
+#[test]
+fn the_contest_protocol_is_the_old_one() {
+    let game = small_position();
+    let mut link0 = link(P0);
+    let first = game.encode(P0, &mut link0);
+    assert_eq!(
+        first.input.as_deref(),
+        Some(observation_json(&game.observe(P0), true).as_bytes())
+    );
+    let second = game.encode(P0, &mut link0);
+    assert_eq!(
+        second.input.as_deref(),
+        Some(observation_json(&game.observe(P0), false).as_bytes())
+    );
+    // Each seat's link has its own first line.
+    let mut link1 = link(P1);
+    assert_eq!(
+        game.encode(P1, &mut link1).input.as_deref(),
+        Some(observation_json(&game.observe(P1), true).as_bytes())
+    );
+    assert_eq!(Bomberman::PROTOCOL.family, Family::LongRunning);
+    assert_eq!(Bomberman::PROTOCOL.call_ms, 2_000);
+    assert_eq!(Bomberman::PROTOCOL.game_ms, Some(120_000));
+    assert_eq!(Bomberman::PROTOCOL.memory_mb, Some(256));
+    const { assert!(!Bomberman::PROTOCOL.state_file) };
+
+    let good = game.decode(
+        P0,
+        &mut link0,
+        br#"{"speedX": 3, "speedY": -4, "drop": true}"#,
+    );
+    assert_eq!(good, Answer::ok(Action::units(3, -4, true)));
+    let bad = game.decode(P0, &mut link0, br#"{"speedX": 3, "speedY": -4}"#);
+    assert_eq!(
+        bad,
+        Answer::invalid(
+            Action::IDLE,
+            r#"missing member drop in answer "{\"speedX\": 3, \"speedY\": -4}""#
+        )
+    );
+    let long = game.decode(P0, &mut link0, &[b'x'; 100]);
+    assert_eq!(long.value, Action::IDLE);
+    assert!(long.problem.unwrap().contains('…'));
+    for kind in [
+        FaultKind::Timeout,
+        FaultKind::Invalid,
+        FaultKind::Crash,
+        FaultKind::Io,
+    ] {
+        assert_eq!(game.substitute(P1, kind), Action::IDLE);
     }
+    let a = Action::new(Fixed::from_raw(-640), Fixed::from_units(7), true);
+    assert_eq!(Bomberman::action_text(&a), action_json(&a));
+    assert_eq!(
+        Bomberman::parse_action_text(&Bomberman::action_text(&a)),
+        Some(a)
+    );
+    assert_eq!(Bomberman::parse_action_text("{}"), None);
+}
+
+#[test]
+fn the_contest_renders_every_100_ticks_without_a_trailing_newline() {
+    let game = small_position();
+    let text = Contest::render(&game);
+    assert!(text.starts_with("tick 37\n"));
+    assert!(!text.ends_with('\n'));
+    assert_eq!(format!("{text}\n"), game.render());
+    assert!(!game.render_after(&[]));
+    for (tick, shown) in [(99, false), (100, true), (101, false), (1400, true)] {
+        let g = Scenario::new(Config::default())
+            .at_tick(tick)
+            .build()
+            .unwrap();
+        assert_eq!(g.render_after(&[]), shown, "tick {tick}");
+    }
+}
+
+#[test]
+fn the_contest_statistics_are_the_reports_five() {
+    let game = small_position();
+    let s = Contest::stats(&game, P1);
+    assert_eq!(
+        s,
+        Stats {
+            lives_left: 2,
+            walls: 0,
+            bonuses: 0,
+            kills: 0,
+            self_hits: 0
+        }
+    );
+    assert_eq!(Bomberman::NAME, "bomberman");
+    assert_eq!(Bomberman::TOURNAMENT_GAMES, 20);
+    assert_eq!(Bomberman::RANKING, Ranking::Points);
+    const { assert!(!Bomberman::LOG_ACTIONS) };
 }
 
 #[test]

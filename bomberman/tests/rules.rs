@@ -1,11 +1,11 @@
-//! Rule cases: one or more tests per sentence of `shared/rules/bomberman.md`, named after the
-//! rule, on hand-made positions ([`Scenario`]).
+//! Rule cases: one or more tests per sentence of the rules (`RULES.md`, the crate's
+//! `rulebook`), named after the rule, on hand-made positions ([`Scenario`]).
 
-use bomberman::{
+use koth_bomberman::{
     Action, Bomb, Bomberman, Bonus, BonusKind, Config, ConfigError, Event, Explosion, Fixed, Mode,
     PlayerSet, Point, Rules, Scenario, ScenarioError, ScoreReason, Tile,
 };
-use engine_core::{Coord, Game, PlayerId, SeedableRng, StepError, ToAct};
+use koth_engine_core::{Coord, Game, PlayerId, SeedableRng, StepError, ToAct, draw};
 use rand_pcg::Pcg64Mcg;
 
 const P0: PlayerId = PlayerId(0);
@@ -41,19 +41,27 @@ fn bomb(x: i32, y: i32, owner: PlayerId, timeout: u32) -> Bomb {
     }
 }
 
-/// Plays one tick with per-seat actions (missing seats stand still); returns its events.
+/// Plays one tick with per-seat actions (missing seats stand still; seats out of the game are
+/// not asked); returns its events.
 fn tick(game: &mut Bomberman, actions: &[(PlayerId, Action)]) -> Vec<Event> {
     tick_seeded(game, actions, 0)
 }
 
 fn tick_seeded(game: &mut Bomberman, actions: &[(PlayerId, Action)], seed: u64) -> Vec<Event> {
-    let mut by_seat = vec![Action::IDLE; game.num_players()];
-    for &(p, a) in actions {
-        by_seat[p.index()] = a;
-    }
+    let joint: Vec<Action> = game
+        .to_act()
+        .players()
+        .iter()
+        .map(|&p| {
+            actions
+                .iter()
+                .find(|&&(q, _)| q == p)
+                .map_or(Action::IDLE, |&(_, a)| a)
+        })
+        .collect();
     let mut events = Vec::new();
     let mut rng = Pcg64Mcg::seed_from_u64(seed);
-    game.play(&by_seat, &mut rng, &mut events).unwrap();
+    game.step(&joint, &mut rng, &mut events).unwrap();
     events
 }
 
@@ -112,7 +120,7 @@ fn players_start_in_the_corners_with_the_starting_record() {
     }
     assert_eq!(
         game.to_act(),
-        ToAct::Simultaneous(vec![P0, P1, P2, P3]),
+        ToAct::Simultaneous(&[P0, P1, P2, P3]),
         "all players act at once"
     );
     let duel = Bomberman::new(
@@ -445,7 +453,7 @@ fn no_drop_without_bombs_left_or_on_a_bomb() {
 
 #[test]
 fn a_contested_drop_goes_to_the_first_in_this_ticks_order() {
-    // A duel: the tick's order is [P0, P1] shuffled with one draw j = (u32 * 2) >> 32,
+    // A duel: the tick's order is [P0, P1] shuffled with one draw j = draw::below(2),
     // swapping the two when j == 0.
     let mut owners = Vec::new();
     for seed in 0..16 {
@@ -458,8 +466,7 @@ fn a_contested_drop_goes_to_the_first_in_this_ticks_order() {
         let events = tick_seeded(&mut game, &[(P0, drop_here()), (P1, drop_here())], seed);
         assert_eq!(game.bombs().len(), 1);
         let owner = game.bombs()[0].owner;
-        let first_draw = Pcg64Mcg::seed_from_u64(seed).next_u32_for_test();
-        let expected = if (u64::from(first_draw) * 2) >> 32 == 0 {
+        let expected = if draw::below(&mut Pcg64Mcg::seed_from_u64(seed), 2) == 0 {
             P1
         } else {
             P0
@@ -478,17 +485,6 @@ fn a_contested_drop_goes_to_the_first_in_this_ticks_order() {
         owners.push(owner);
     }
     assert!(owners.contains(&P0) && owners.contains(&P1));
-}
-
-/// `RngCore::next_u32` without importing the trait into every test.
-trait NextU32 {
-    fn next_u32_for_test(&mut self) -> u32;
-}
-
-impl NextU32 for Pcg64Mcg {
-    fn next_u32_for_test(&mut self) -> u32 {
-        engine_core::RngCore::next_u32(self)
-    }
 }
 
 // ------------------------------------------------------------------------------ explosions
@@ -882,7 +878,7 @@ fn with_bomb(game: &mut Bomberman, bomb: Bomb) -> Vec<Event> {
     }
     for p in game.players() {
         let record = *p;
-        s = s.with_player(p.id, |q| *q = bomberman::Player { score: 0, ..record });
+        s = s.with_player(p.id, |q| *q = koth_bomberman::Player { score: 0, ..record });
     }
     *game = s.build().unwrap();
     tick(game, &[])
@@ -945,7 +941,7 @@ fn the_last_life_takes_the_player_out() {
     let events = tick(&mut game, &[]);
     assert!(events.contains(&Event::Eliminated { player: P1 }));
     assert!(!game.player(P1).is_on_field());
-    assert_eq!(game.to_act(), ToAct::Simultaneous(vec![P0, P2, P3]));
+    assert_eq!(game.to_act(), ToAct::Simultaneous(&[P0, P2, P3]));
     assert!(game.world().player(P1).is_none(), "it left the field");
     assert!(
         game.observe(P0).world.players.iter().all(|p| p.id != P1),
@@ -1074,8 +1070,7 @@ fn a_contested_bonus_goes_to_the_first_in_this_ticks_order() {
             .build()
             .unwrap();
         let events = tick_seeded(&mut game, &[], seed);
-        let first_draw = Pcg64Mcg::seed_from_u64(seed).next_u32_for_test();
-        let first = if (u64::from(first_draw) * 2) >> 32 == 0 {
+        let first = if draw::below(&mut Pcg64Mcg::seed_from_u64(seed), 2) == 0 {
             P1
         } else {
             P0
@@ -1121,7 +1116,7 @@ fn the_game_lasts_1500_ticks_even_with_one_player_left() {
         .unwrap();
     let events = tick(&mut game, &[]);
     assert!(events.contains(&Event::Eliminated { player: P1 }));
-    assert_eq!(game.to_act(), ToAct::Simultaneous(vec![P0]));
+    assert_eq!(game.to_act(), ToAct::Simultaneous(&[P0]));
     while game.tick() < 1499 {
         assert!(game.outcome().is_none());
         tick(&mut game, &[]);

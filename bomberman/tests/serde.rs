@@ -1,8 +1,8 @@
 //! Serde shapes (feature `serde`): what replays and reports store.
 #![cfg(feature = "serde")]
 
-use bomberman::{Action, Config, Event, Fixed, Mode, PlayerSet, Rules, ScoreReason};
-use engine_core::{Coord, PlayerId};
+use koth_bomberman::{Action, Config, Event, Fixed, Mode, PlayerSet, Rules, ScoreReason};
+use koth_engine_core::{Coord, PlayerId};
 
 #[test]
 fn configs_round_trip_and_fill_in_defaults() {
@@ -45,4 +45,24 @@ fn actions_and_events_serialise() {
     ];
     let text = serde_json::to_string(&events).unwrap();
     assert_eq!(serde_json::from_str::<Vec<Event>>(&text).unwrap(), events);
+}
+
+#[test]
+fn statistics_have_the_report_keys() {
+    let stats = koth_bomberman::Stats {
+        lives_left: 2,
+        walls: 31,
+        bonuses: 3,
+        kills: 1,
+        self_hits: 0,
+    };
+    let text = serde_json::to_string(&stats).unwrap();
+    assert_eq!(
+        text,
+        r#"{"lives_left":2,"walls":31,"bonuses":3,"kills":1,"self_hits":0}"#
+    );
+    assert_eq!(
+        serde_json::from_str::<koth_bomberman::Stats>(&text).unwrap(),
+        stats
+    );
 }

@@ -12,23 +12,118 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use clap::{Parser, Subcommand};
+use koth_engine_core::runner::{self, Options, Seat};
+use koth_engine_core::{Contest, Family};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
+pub mod external;
 pub mod games;
 pub mod http;
+pub mod output;
 pub mod process;
 pub mod replay;
 pub mod report;
-pub mod runner;
 pub mod session;
 pub mod spec;
 pub mod tournament;
 
-use games::GameName;
+use games::game;
+use output::Outputs;
 use report::{MatchReport, TournamentReport};
-use runner::{CliGame, Outputs, play_match};
 use spec::{BotSpec, dedupe_names};
+
+/// What `koth` needs of a game: its [`Contest`] description, with serde for configs,
+/// events and statistics. Every game of the table ([`games::GAMES`]) is one.
+pub trait CliGame:
+    Contest<
+        Config: Serialize + DeserializeOwned + Send + Sync,
+        Event: Serialize,
+        Stats: Serialize,
+        Action: Send,
+    > + Send
+{
+}
+
+impl<G> CliGame for G where
+    G: Contest<
+            Config: Serialize + DeserializeOwned + Send + Sync,
+            Event: Serialize,
+            Stats: Serialize,
+            Action: Send,
+        > + Send
+{
+}
+
+/// How many players a game seats, as tournaments schedule them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Seats {
+    /// Exactly two: tournaments pair every two bots.
+    Duel,
+    /// Free-for-all between `min..=max` players: tournament games seat everyone.
+    FreeForAll {
+        /// Fewest players.
+        min: usize,
+        /// Most players.
+        max: usize,
+    },
+}
+
+impl Seats {
+    /// The seats of game `G` with `config` (from [`Contest::seats`]).
+    pub fn of<G: Contest>(config: &G::Config) -> Seats {
+        let range = G::seats(config);
+        let (min, max) = (*range.start(), *range.end());
+        if max <= 2 && min == max {
+            Seats::Duel
+        } else {
+            Seats::FreeForAll { min, max }
+        }
+    }
+}
+
+/// One match to play: the config, the seed and who sits where.
+#[derive(Clone, Copy, Debug)]
+pub struct MatchSetup<'a, G: Contest> {
+    /// The game's config.
+    pub config: &'a G::Config,
+    /// The match seed.
+    pub seed: u64,
+    /// The players, in seat order.
+    pub specs: &'a [&'a BotSpec],
+}
+
+/// Plays one match through the engine-core runner (names made unique within the match),
+/// writing the readable log and the replay if asked, and reports it.
+pub fn play_match<'w, G: CliGame>(
+    setup: &MatchSetup<'_, G>,
+    log: Option<&'w mut dyn Write>,
+    replay: Option<&'w mut dyn Write>,
+) -> anyhow::Result<MatchReport> {
+    let mut names: Vec<String> = setup.specs.iter().map(|s| s.name.clone()).collect();
+    runner::unique_names(&mut names);
+    let mut seats: Vec<Seat<G>> = setup
+        .specs
+        .iter()
+        .zip(&names)
+        .map(|(spec, name)| spec.seat::<G>(name))
+        .collect();
+    let mut outputs = Outputs::new(log, replay);
+    let options = Options {
+        keep_turns: false,
+        ..Options::default()
+    };
+    let transcript = runner::play(setup.config, setup.seed, &mut seats, options, &mut outputs)
+        .map_err(|e| match e {
+            runner::MatchError::Config(e) => {
+                anyhow::Error::from(UsageError(format!("bad {} config: {e}", G::NAME)))
+            }
+            other => anyhow::anyhow!("{other}"),
+        })?;
+    let report = MatchReport::from_transcript(&transcript);
+    outputs.finish(&report)?;
+    Ok(report)
+}
 
 /// A mistake in how `koth` was called (exit code 2, one line).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -51,68 +146,87 @@ struct Cli {
     command: Command,
 }
 
-#[derive(clap::Args, Debug)]
-struct BotArgs {
+/// Who plays, and how external bots are run (shared by `play` and `tournament`).
+#[derive(clap::Args, Debug, Clone, Default)]
+pub struct BotArgs {
     /// A player: `[NAME=]builtin:ID`, `[NAME=]cmd:COMMAND LINE` (split like a shell, no shell
     /// is run) or `[NAME=]http://HOST:PORT/PATH` (a bot served over HTTP, battleship).
     /// Repeat for each seat. Default: the game's built-in line-up.
     #[arg(long = "bot", value_name = "[NAME=]SPEC")]
-    bots: Vec<String>,
+    pub bots: Vec<String>,
     /// Directory external programs run in (default: the current directory).
     #[arg(long, value_name = "DIR")]
-    workdir: Option<PathBuf>,
-    /// Per-call time limit for external programs and HTTP bots, overriding the protocol's own
-    /// (HTTP: 10 s).
+    pub workdir: Option<PathBuf>,
+    /// Per-call time limit for external programs and HTTP bots, overriding the protocol's own.
     #[arg(long, value_name = "MS")]
-    timeout_ms: Option<u64>,
-    /// The wire dialect HTTP bots speak: draft, form or json.
-    #[arg(long, value_name = "DIALECT", default_value = "draft")]
-    dialect: http_battleship::Dialect,
+    pub timeout_ms: Option<u64>,
+    /// The wire dialect external bots speak, for games with several (battleship: draft,
+    /// form or json; default: the first).
+    #[arg(long, value_name = "DIALECT")]
+    pub dialect: Option<String>,
     /// A JSON file with the game's config (fields left out keep their defaults).
     #[arg(long, value_name = "FILE")]
-    config: Option<PathBuf>,
+    pub config: Option<PathBuf>,
+}
+
+/// `koth play`'s options besides the game.
+#[derive(clap::Args, Debug, Clone, Default)]
+pub struct PlayArgs {
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub bots: BotArgs,
+    /// The match seed (default: drawn from the clock and reported).
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Print one JSON object instead of the readable log.
+    #[arg(long)]
+    pub json: bool,
+    /// Write a JSON Lines replay to FILE.
+    #[arg(long, value_name = "FILE")]
+    pub replay: Option<PathBuf>,
+}
+
+/// `koth tournament`'s options besides the game.
+#[derive(clap::Args, Debug, Clone, Default)]
+pub struct TournamentArgs {
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub bots: BotArgs,
+    /// Add every built-in bot to the `--bot` list (the default when no `--bot` is given).
+    #[arg(long)]
+    pub all_builtins: bool,
+    /// Matches per pair (duels) or games in the series (free-for-all games).
+    #[arg(long, alias = "games", value_name = "N")]
+    pub games_per_pair: Option<u32>,
+    /// The tournament seed (default: drawn from the clock and reported).
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Matches played at once (default: one per core).
+    #[arg(long, value_name = "N")]
+    pub jobs: Option<usize>,
+    /// Print one JSON object instead of the table.
+    #[arg(long)]
+    pub json: bool,
 }
 
 #[derive(Subcommand, Debug)]
 enum Command {
     /// Play one match and print it (or its JSON report).
     Play {
-        /// The game: samurai, naval, tanks, bomberman, battleship.
+        /// The game (see `koth games`).
         game: String,
         #[command(flatten)]
-        bots: BotArgs,
-        /// The match seed (default: drawn from the clock and reported).
-        #[arg(long)]
-        seed: Option<u64>,
-        /// Print one JSON object instead of the readable log.
-        #[arg(long)]
-        json: bool,
-        /// Write a JSON Lines replay to FILE.
-        #[arg(long, value_name = "FILE")]
-        replay: Option<PathBuf>,
+        args: PlayArgs,
     },
     /// Play a tournament and print the standings.
     Tournament {
         /// The game.
         game: String,
         #[command(flatten)]
-        bots: BotArgs,
-        /// Add every built-in bot to the `--bot` list (the default when no `--bot` is given).
-        #[arg(long)]
-        all_builtins: bool,
-        /// Matches per pair (duels) or games in the series (free-for-all games).
-        #[arg(long, alias = "games", value_name = "N")]
-        games_per_pair: Option<u32>,
-        /// The tournament seed (default: drawn from the clock and reported).
-        #[arg(long)]
-        seed: Option<u64>,
-        /// Matches played at once (default: one per core).
-        #[arg(long, value_name = "N")]
-        jobs: Option<usize>,
-        /// Print one JSON object instead of the table.
-        #[arg(long)]
-        json: bool,
+        args: TournamentArgs,
     },
+    /// List the games.
+    Games,
     /// List a game's built-in bots.
     Bots {
         /// The game.
@@ -135,7 +249,7 @@ enum Command {
         bot: String,
         /// Answer only this dialect (default: all three, told apart by each request).
         #[arg(long, value_name = "DIALECT")]
-        dialect: Option<http_battleship::Dialect>,
+        dialect: Option<koth_http_battleship::Dialect>,
         /// Forget a match after this many seconds without a request.
         #[arg(long, value_name = "N", default_value_t = 300)]
         idle_timeout_s: u64,
@@ -188,38 +302,24 @@ fn one_line(s: &str) -> String {
 
 fn run(command: Command) -> anyhow::Result<()> {
     match command {
-        Command::Play {
-            game,
-            bots,
-            seed,
-            json,
-            replay,
-        } => {
-            let game: GameName = game.parse()?;
-            dispatch!(game, play(&bots, seed, json, replay))
+        Command::Play { game: name, args } => game(&name)?.play(&args),
+        Command::Tournament { game: name, args } => game(&name)?.tournament(&args),
+        Command::Games => {
+            let stdout = std::io::stdout();
+            let mut w = stdout.lock();
+            for g in games::GAMES {
+                writeln!(w, "{:<12} {}", g.name(), g.about())?;
+            }
+            Ok(())
         }
-        Command::Tournament {
-            game,
-            bots,
-            all_builtins,
-            games_per_pair,
-            seed,
-            jobs,
-            json,
-        } => {
-            let game: GameName = game.parse()?;
-            let opts = TournamentOptions {
-                all_builtins,
-                games: games_per_pair,
-                seed,
-                jobs,
-                json,
-            };
-            dispatch!(game, tournament(&bots, &opts))
-        }
-        Command::Bots { game } => {
-            let game: GameName = game.parse()?;
-            dispatch!(game, list_bots())
+        Command::Bots { game: name } => {
+            let stdout = std::io::stdout();
+            let mut w = stdout.lock();
+            game(&name)?.list_bots(&mut w)?;
+            if std::io::stdout().is_terminal() {
+                writeln!(w, "\nuse as --bot builtin:ID")?;
+            }
+            Ok(())
         }
         Command::Replay { file } => verify_replay(&file),
         Command::Serve {
@@ -240,11 +340,7 @@ fn clock_seed() -> u64 {
         % 1_000_000_000
 }
 
-fn load_config<G: CliGame>(path: Option<&PathBuf>) -> anyhow::Result<G::Config>
-where
-    G::Config: Serialize + DeserializeOwned + Send + Sync,
-    G::Event: Serialize,
-{
+fn load_config<G: CliGame>(path: Option<&PathBuf>) -> anyhow::Result<G::Config> {
     let Some(path) = path else {
         return Ok(G::Config::default());
     };
@@ -254,11 +350,24 @@ where
         .map_err(|e| UsageError(format!("bad {} config {}: {e}", G::NAME, path.display())).into())
 }
 
-fn bot_specs<G: CliGame>(args: &BotArgs, default: Vec<&str>) -> anyhow::Result<Vec<BotSpec>>
-where
-    G::Config: Serialize + DeserializeOwned + Send + Sync,
-    G::Event: Serialize,
-{
+/// The dialect external bots speak: `--dialect`, checked against the game's, or its first.
+fn dialect<G: Contest>(args: &BotArgs) -> Result<String, UsageError> {
+    match (&args.dialect, G::DIALECTS) {
+        (None, ds) => Ok(ds.first().copied().unwrap_or_default().to_string()),
+        (Some(d), ds) if ds.contains(&d.as_str()) => Ok(d.clone()),
+        (Some(d), []) => Err(UsageError(format!(
+            "--dialect {d}: {} has only one dialect",
+            G::NAME
+        ))),
+        (Some(d), ds) => Err(UsageError(format!(
+            "unknown {} dialect {d:?} (known: {})",
+            G::NAME,
+            ds.join(", ")
+        ))),
+    }
+}
+
+fn bot_specs<G: CliGame>(args: &BotArgs, default: &[&str]) -> anyhow::Result<Vec<BotSpec>> {
     let workdir = match &args.workdir {
         Some(d) if !d.is_dir() => {
             return Err(UsageError(format!("--workdir {} is not a directory", d.display())).into());
@@ -267,6 +376,7 @@ where
         None => std::env::current_dir()?,
     };
     let timeout = args.timeout_ms.map(Duration::from_millis);
+    let dialect = dialect::<G>(args)?;
     let texts: Vec<String> = if args.bots.is_empty() {
         default.iter().map(|id| format!("builtin:{id}")).collect()
     } else {
@@ -274,51 +384,37 @@ where
     };
     let mut specs = texts
         .iter()
-        .map(|t| BotSpec::parse_with::<G>(t, &workdir, timeout, args.dialect))
+        .map(|t| BotSpec::parse::<G>(t, &workdir, timeout, &dialect))
         .collect::<Result<Vec<_>, _>>()?;
     dedupe_names(&mut specs);
     Ok(specs)
 }
 
-fn check_seat_count<G: CliGame>(n: usize) -> Result<(), UsageError>
-where
-    G::Config: Serialize + DeserializeOwned + Send + Sync,
-    G::Event: Serialize,
-{
-    let ok = match G::SEATS {
-        runner::Seats::Duel => n == 2,
-        runner::Seats::FreeForAll { min, max } => (min..=max).contains(&n),
-    };
-    if ok {
-        Ok(())
-    } else {
-        Err(UsageError(format!(
-            "{} cannot seat {n} players ({})",
-            G::NAME,
-            match G::SEATS {
-                runner::Seats::Duel => "it takes exactly 2".to_string(),
-                runner::Seats::FreeForAll { min, max } => format!("it takes {min} to {max}"),
-            }
-        )))
+fn check_seat_count<G: Contest>(config: &G::Config, n: usize) -> Result<(), UsageError> {
+    let seats = G::seats(config);
+    if seats.contains(&n) {
+        return Ok(());
     }
+    let (min, max) = (*seats.start(), *seats.end());
+    Err(UsageError(format!(
+        "{} cannot seat {n} players ({})",
+        G::NAME,
+        if min == max {
+            format!("it takes exactly {min}")
+        } else {
+            format!("it takes {min} to {max}")
+        }
+    )))
 }
 
-fn play<G: CliGame>(
-    args: &BotArgs,
-    seed: Option<u64>,
-    json: bool,
-    replay: Option<PathBuf>,
-) -> anyhow::Result<()>
-where
-    G::Config: Serialize + DeserializeOwned + Send + Sync,
-    G::Event: Serialize,
-{
-    let config = load_config::<G>(args.config.as_ref())?;
-    let specs = bot_specs::<G>(args, G::default_lineup())?;
-    check_seat_count::<G>(specs.len())?;
-    let seed = seed.unwrap_or_else(clock_seed);
-    let seats = specs.iter().map(|s| s.seat::<G>()).collect();
-    let mut replay_file = match &replay {
+/// `koth play` for game `G`.
+pub fn play<G: CliGame>(args: &PlayArgs) -> anyhow::Result<()> {
+    let config = load_config::<G>(args.bots.config.as_ref())?;
+    let lineup = G::bots().lineup(G::seats(&config));
+    let specs = bot_specs::<G>(&args.bots, &lineup)?;
+    check_seat_count::<G>(&config, specs.len())?;
+    let seed = args.seed.unwrap_or_else(clock_seed);
+    let mut replay_file = match &args.replay {
         Some(path) => Some(BufWriter::new(File::create(path).map_err(|e| {
             UsageError(format!("cannot create replay {}: {e}", path.display()))
         })?)),
@@ -326,15 +422,20 @@ where
     };
     let stdout = std::io::stdout();
     let mut log = stdout.lock();
-    let outputs = Outputs {
-        log: if json { None } else { Some(&mut log) },
-        replay: replay_file.as_mut().map(|w| w as &mut dyn Write),
-    };
-    let report = play_match::<G>(&config, seed, seats, outputs)?;
+    let seats: Vec<&BotSpec> = specs.iter().collect();
+    let report = play_match::<G>(
+        &MatchSetup {
+            config: &config,
+            seed,
+            specs: &seats,
+        },
+        if args.json { None } else { Some(&mut log) },
+        replay_file.as_mut().map(|w| w as &mut dyn Write),
+    )?;
     if let Some(mut w) = replay_file {
         w.flush()?;
     }
-    if json {
+    if args.json {
         serde_json::to_writer(&mut log, &report)?;
         writeln!(log)?;
     } else {
@@ -347,9 +448,9 @@ fn print_match(w: &mut dyn Write, report: &MatchReport) -> std::io::Result<()> {
     let mut order: Vec<_> = report.players.iter().collect();
     order.sort_by_key(|p| p.place);
     let headline = match report.outcome {
-        engine_core::OutcomeKind::Win => format!("{} wins", order[0].name),
-        engine_core::OutcomeKind::Draw => "draw".to_string(),
-        engine_core::OutcomeKind::Ranking => "final ranking".to_string(),
+        koth_engine_core::OutcomeKind::Win => format!("{} wins", order[0].name),
+        koth_engine_core::OutcomeKind::Draw => "draw".to_string(),
+        koth_engine_core::OutcomeKind::Ranking => "final ranking".to_string(),
     };
     writeln!(
         w,
@@ -366,13 +467,12 @@ fn print_match(w: &mut dyn Write, report: &MatchReport) -> std::io::Result<()> {
     if !report.faults.is_empty() {
         writeln!(w, "faults ({}):", report.faults.len())?;
         for f in report.faults.iter().take(20) {
-            let kind = serde_json::to_value(f.kind).unwrap_or_default();
             writeln!(
                 w,
                 "  turn {:>4} {} {}: {}",
                 f.turn,
                 f.player,
-                kind.as_str().unwrap_or("?"),
+                f.kind.as_str(),
                 f.detail
             )?;
         }
@@ -383,36 +483,22 @@ fn print_match(w: &mut dyn Write, report: &MatchReport) -> std::io::Result<()> {
     Ok(())
 }
 
-struct TournamentOptions {
-    all_builtins: bool,
-    games: Option<u32>,
-    seed: Option<u64>,
-    jobs: Option<usize>,
-    json: bool,
-}
-
-fn tournament<G: CliGame>(args: &BotArgs, opts: &TournamentOptions) -> anyhow::Result<()>
-where
-    G::Config: Serialize + DeserializeOwned + Send + Sync,
-    G::Event: Serialize,
-{
-    let config = load_config::<G>(args.config.as_ref())?;
-    let builtins: Vec<&str> = G::builtins().into_iter().map(|(id, _)| id).collect();
-    let mut specs = bot_specs::<G>(args, builtins.clone())?;
-    if opts.all_builtins && !args.bots.is_empty() {
+/// `koth tournament` for game `G`.
+pub fn tournament<G: CliGame>(args: &TournamentArgs) -> anyhow::Result<()> {
+    let config = load_config::<G>(args.bots.config.as_ref())?;
+    let builtins: Vec<&str> = G::bots().ids().collect();
+    let mut specs = bot_specs::<G>(&args.bots, &builtins)?;
+    if args.all_builtins && !args.bots.bots.is_empty() {
         let extra = BotArgs {
             bots: vec![],
-            workdir: args.workdir.clone(),
-            timeout_ms: args.timeout_ms,
-            dialect: args.dialect,
-            config: None,
+            ..args.bots.clone()
         };
-        specs.extend(bot_specs::<G>(&extra, builtins)?);
+        specs.extend(bot_specs::<G>(&extra, &builtins)?);
         dedupe_names(&mut specs);
     }
-    let min = match G::SEATS {
-        runner::Seats::Duel => 2,
-        runner::Seats::FreeForAll { min, .. } => min,
+    let min = match Seats::of::<G>(&config) {
+        Seats::Duel => 2,
+        Seats::FreeForAll { .. } => 1,
     };
     if specs.len() < min {
         return Err(UsageError(format!(
@@ -422,11 +508,11 @@ where
         ))
         .into());
     }
-    let games = opts.games.unwrap_or(G::TOURNAMENT_GAMES);
+    let games = args.games_per_pair.unwrap_or(G::TOURNAMENT_GAMES);
     if games == 0 {
         return Err(UsageError("--games-per-pair must be at least 1".into()).into());
     }
-    let jobs = opts
+    let jobs = args
         .jobs
         .unwrap_or_else(|| {
             std::thread::available_parallelism()
@@ -434,11 +520,11 @@ where
                 .unwrap_or(1)
         })
         .max(1);
-    let seed = opts.seed.unwrap_or_else(clock_seed);
+    let seed = args.seed.unwrap_or_else(clock_seed);
     let report = tournament::run::<G>(&config, &specs, games, seed, jobs)?;
     let stdout = std::io::stdout();
     let mut w = stdout.lock();
-    if opts.json {
+    if args.json {
         serde_json::to_writer(&mut w, &report)?;
         writeln!(w)?;
     } else {
@@ -475,24 +561,16 @@ fn print_standings(w: &mut dyn Write, report: &TournamentReport) -> std::io::Res
     Ok(())
 }
 
-fn list_bots<G: CliGame>() -> anyhow::Result<()>
-where
-    G::Config: Serialize + DeserializeOwned + Send + Sync,
-    G::Event: Serialize,
-{
-    let stdout = std::io::stdout();
-    let mut w = stdout.lock();
-    let lineup = G::default_lineup();
-    for (id, about) in G::builtins() {
-        let mark = if lineup.contains(&id) {
+/// `koth bots` for game `G`.
+pub fn list_bots<G: Contest>(w: &mut dyn Write) -> std::io::Result<()> {
+    let lineup = G::bots().lineup(G::seats(&G::Config::default()));
+    for entry in G::bots().entries {
+        let mark = if lineup.contains(&entry.id) {
             " (default line-up)"
         } else {
             ""
         };
-        writeln!(w, "{id:<18} {about}{mark}")?;
-    }
-    if std::io::stdout().is_terminal() {
-        writeln!(w, "\nuse as --bot builtin:ID")?;
+        writeln!(w, "{:<18} {}{mark}", entry.id, entry.about)?;
     }
     Ok(())
 }
@@ -504,14 +582,14 @@ fn verify_replay(path: &PathBuf) -> anyhow::Result<()> {
     let mut reader = BufReader::new(file);
     let mut first = String::new();
     reader.read_line(&mut first)?;
-    let game: GameName = replay::header_game(&first)
-        .map_err(|e| ReplayMismatch(e.to_string()))?
-        .parse()?;
+    let name = replay::header_game(&first).map_err(|e| ReplayMismatch(e.to_string()))?;
     let mut all = BufReader::new(std::io::Read::chain(
         std::io::Cursor::new(first.into_bytes()),
         reader,
     ));
-    let verified = dispatch!(game, verify_with(&mut all))?;
+    let verified = game(&name)?
+        .verify(&mut all)
+        .map_err(|e| ReplayMismatch(e.to_string()))?;
     println!(
         "replay verified: {} {} turns, {}",
         verified.game,
@@ -521,24 +599,16 @@ fn verify_replay(path: &PathBuf) -> anyhow::Result<()> {
     Ok(())
 }
 
-fn verify_with<G: CliGame>(r: &mut dyn std::io::BufRead) -> anyhow::Result<replay::Verified>
-where
-    G::Config: Serialize + DeserializeOwned + Send + Sync,
-    G::Event: Serialize,
-{
-    replay::verify::<G>(r).map_err(|e| ReplayMismatch(e.to_string()).into())
-}
-
 /// `koth serve`: exposes a built-in battleship bot over HTTP until the process is stopped.
 fn serve_bot(
     game: &str,
     listen: &str,
     bot: &str,
-    dialect: Option<http_battleship::Dialect>,
+    dialect: Option<koth_http_battleship::Dialect>,
     idle_timeout_s: u64,
 ) -> anyhow::Result<()> {
-    let game: GameName = game.parse()?;
-    if game != GameName::Battleship {
+    let entry = games::game(game)?;
+    if entry.family() != Family::Http || entry.name() != "battleship" {
         return Err(UsageError(format!(
             "{game} bots do not play over HTTP (only battleship)"
         ))
@@ -547,8 +617,8 @@ fn serve_bot(
     let id = bot
         .strip_prefix("builtin:")
         .ok_or_else(|| UsageError(format!("--bot {bot:?}: expected builtin:ID")))?;
-    if http_battleship::bots::by_id(id).is_none() {
-        let known: Vec<_> = http_battleship::bots::list().map(|b| b.id).collect();
+    if koth_http_battleship::bots::BOTS.get(id).is_none() {
+        let known: Vec<_> = koth_http_battleship::bots::BOTS.ids().collect();
         return Err(UsageError(format!(
             "unknown built-in battleship bot {id:?} (known: {})",
             known.join(", ")

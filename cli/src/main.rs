@@ -3,5 +3,5 @@
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    cli::main_with_args(std::env::args_os())
+    koth_cli::main_with_args(std::env::args_os())
 }

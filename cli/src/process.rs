@@ -11,7 +11,8 @@ use std::time::{Duration, Instant};
 use nix::sys::signal::{Signal, killpg};
 use nix::unistd::Pid;
 
-use crate::report::FaultKind;
+use koth_engine_core::FaultKind;
+use koth_engine_core::runner::Failure;
 
 /// How much of a program's standard output is kept (the rest is read and discarded).
 pub const STDOUT_CAP: usize = 64 * 1024;
@@ -29,15 +30,6 @@ pub struct ExternalCommand {
     pub workdir: PathBuf,
     /// A per-call time limit overriding the game protocol's own.
     pub timeout: Option<Duration>,
-}
-
-/// A failed call, as recorded in a match's faults.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct CallFault {
-    /// What went wrong.
-    pub kind: FaultKind,
-    /// Details: the reason and the program's (truncated) standard error.
-    pub detail: String,
 }
 
 /// What a successful call printed.
@@ -101,7 +93,7 @@ impl ExternalCommand {
         extra: &[String],
         stdin: Option<&[u8]>,
         timeout: Duration,
-    ) -> Result<CallOutput, CallFault> {
+    ) -> Result<CallOutput, Failure> {
         let mut command = Command::new(&self.program);
         command
             .args(&self.args)
@@ -115,7 +107,7 @@ impl ExternalCommand {
             .stdout(Stdio::piped())
             .stderr(Stdio::piped());
         std::os::unix::process::CommandExt::process_group(&mut command, 0);
-        let mut child = command.spawn().map_err(|e| CallFault {
+        let mut child = command.spawn().map_err(|e| Failure {
             kind: FaultKind::Io,
             detail: format!("cannot start {:?}: {e}", self.program),
         })?;
@@ -154,13 +146,13 @@ impl ExternalCommand {
         let status: ExitStatus = match status {
             Ok(Ok(status)) => status,
             Ok(Err(e)) => {
-                return Err(CallFault {
+                return Err(Failure {
                     kind: FaultKind::Io,
                     detail: with_stderr(format!("waiting for the program failed: {e}")),
                 });
             }
             Err(_) => {
-                return Err(CallFault {
+                return Err(Failure {
                     kind: FaultKind::Timeout,
                     detail: with_stderr(format!(
                         "no answer within {} ms (killed)",
@@ -181,7 +173,7 @@ impl ExternalCommand {
                 (None, Some(sig)) => format!("killed by signal {sig}"),
                 _ => "failed".to_string(),
             };
-            return Err(CallFault {
+            return Err(Failure {
                 kind: FaultKind::Crash,
                 detail: with_stderr(format!("{how} after {} ms", started.elapsed().as_millis())),
             });

@@ -6,15 +6,15 @@
 //! rebuilds the game from the header, replays the recorded actions and checks every turn's
 //! events and the result.
 
+use std::collections::VecDeque;
 use std::io::{BufRead, Write};
 
-use engine_core::{PlayerId, SeedableRng};
-use rand_pcg::Pcg64Mcg;
-use serde::de::DeserializeOwned;
+use koth_engine_core::Contest;
+use koth_engine_core::runner::{self, Options, Recorded, Seat, Transcript};
 use serde::{Deserialize, Serialize};
 
+use crate::CliGame;
 use crate::report::MatchReport;
-use crate::runner::CliGame;
 
 /// The replay format version written in headers.
 pub const FORMAT: u32 = 1;
@@ -110,12 +110,23 @@ pub fn header_game(first_line: &str) -> Result<String, ReplayError> {
         .ok_or_else(|| ReplayError::Malformed("the header names no game".into()))
 }
 
-/// Re-simulates a replay of game `G` and checks every recorded turn and the result.
-pub fn verify<G: CliGame>(lines: &mut dyn BufRead) -> Result<Verified, ReplayError>
-where
-    G::Config: Serialize + DeserializeOwned + Send + Sync,
-    G::Event: Serialize,
-{
+/// A turn as a replay line.
+pub fn turn_line<G: CliGame>(turn: &runner::Turn<G>) -> ReplayTurn {
+    ReplayTurn {
+        turn: turn.turn,
+        actors: turn.actors.iter().map(|p| p.0).collect(),
+        actions: turn.actions.iter().map(G::action_text).collect(),
+        events: turn.events.iter().map(event_value).collect(),
+    }
+}
+
+fn event_value<E: Serialize>(e: &E) -> serde_json::Value {
+    serde_json::to_value(e).unwrap_or(serde_json::Value::Null)
+}
+
+/// Re-simulates a replay of game `G` through the match runner (the recorded actions played
+/// in order, from the header's seed and config) and checks every recorded turn and the result.
+pub fn verify<G: CliGame>(lines: &mut dyn BufRead) -> Result<Verified, ReplayError> {
     let mut parsed = Vec::new();
     for (i, line) in lines.lines().enumerate() {
         let line = line.map_err(|e| ReplayError::Malformed(format!("cannot read: {e}")))?;
@@ -147,14 +158,33 @@ where
         )));
     }
     let differs = |turn: u32, detail: String| ReplayError::Differs { turn, detail };
-    let mut rng = Pcg64Mcg::seed_from_u64(header.seed);
-    let mut game = G::new(&header.config, header.players.len(), &mut rng)
-        .map_err(|e| differs(0, format!("the config is refused: {e}")))?;
-    let mut events = Vec::new();
+    let n = header.players.len();
+    if !G::seats(&header.config).contains(&n) {
+        return Err(differs(0, format!("{} cannot seat {n} players", G::NAME)));
+    }
+    let mut recorded_turns = Vec::new();
     let mut result = None;
+    let mut queues: Vec<VecDeque<G::Action>> = vec![VecDeque::new(); n];
     for line in parsed {
-        let turn = match line {
-            ReplayLine::Turn(t) => t,
+        match line {
+            ReplayLine::Turn(t) => {
+                if t.actors.len() != t.actions.len() {
+                    return Err(differs(
+                        t.turn,
+                        "actors and actions differ in number".into(),
+                    ));
+                }
+                for (&seat, text) in t.actors.iter().zip(&t.actions) {
+                    let action = G::parse_action_text(text).ok_or_else(|| {
+                        differs(t.turn, format!("{text:?} is not a {} action", G::NAME))
+                    })?;
+                    let queue = queues
+                        .get_mut(seat as usize)
+                        .ok_or_else(|| differs(t.turn, format!("seat {seat} does not exist")))?;
+                    queue.push_back(action);
+                }
+                recorded_turns.push(t);
+            }
             ReplayLine::Result(r) => {
                 result = Some(r);
                 break;
@@ -162,86 +192,105 @@ where
             ReplayLine::Header(_) => {
                 return Err(ReplayError::Malformed("a second header".into()));
             }
-        };
-        let expected_turn = game.turn() + 1;
-        if game.to_act().is_over() {
-            return Err(differs(turn.turn, "the game was already over".into()));
-        }
-        if turn.turn != expected_turn {
-            return Err(differs(
-                expected_turn,
-                format!("the next recorded turn is numbered {}", turn.turn),
-            ));
-        }
-        let actors: Vec<u8> = game.to_act().players().iter().map(|p| p.0).collect();
-        if actors != turn.actors {
-            return Err(differs(
-                turn.turn,
-                format!("seats {actors:?} act, the replay has {:?}", turn.actors),
-            ));
-        }
-        let actions = turn
-            .actions
-            .iter()
-            .map(|t| {
-                G::parse_action(t)
-                    .ok_or_else(|| differs(turn.turn, format!("{t:?} is not a {} action", G::NAME)))
-            })
-            .collect::<Result<Vec<_>, _>>()?;
-        events.clear();
-        game.step(&actions, &mut rng, &mut events)
-            .map_err(|e| differs(turn.turn, format!("the engine refuses the actions: {e}")))?;
-        let got: Vec<serde_json::Value> = events
-            .iter()
-            .map(|e| serde_json::to_value(e).unwrap_or(serde_json::Value::Null))
-            .collect();
-        if got != turn.events {
-            return Err(differs(
-                turn.turn,
-                format!(
-                    "recorded events {} but the engine produced {}",
-                    serde_json::Value::Array(turn.events.clone()),
-                    serde_json::Value::Array(got)
-                ),
-            ));
         }
     }
     let result =
         result.ok_or_else(|| ReplayError::Malformed("the replay has no result line".into()))?;
-    let end = game.turn() + 1;
-    let outcome = game
-        .outcome()
-        .ok_or_else(|| differs(end, "the game is not over where the replay ends".into()))?;
-    if result.turns != game.turn() || result.players.len() != header.players.len() {
+    let mut seats: Vec<Seat<G>> = header
+        .players
+        .iter()
+        .zip(queues)
+        .map(|(name, queue)| Seat {
+            name: name.clone(),
+            player: Box::new(Recorded::<G>::new(queue)),
+        })
+        .collect();
+    let options = Options {
+        keep_turns: true,
+        strict: true,
+        skip_setup: true,
+    };
+    let transcript: Transcript<G> =
+        runner::play(&header.config, header.seed, &mut seats, options, &mut ()).map_err(
+            |e| match e {
+                runner::MatchError::Refused { turn, detail } => differs(turn, detail),
+                other => differs(0, other.to_string()),
+            },
+        )?;
+    for (i, replayed) in transcript.turns.iter().enumerate() {
+        let Some(rec) = recorded_turns.get(i) else {
+            return Err(differs(
+                replayed.turn,
+                "the replay ends before the game does".into(),
+            ));
+        };
+        let got = turn_line::<G>(replayed);
+        if rec.turn != got.turn {
+            return Err(differs(
+                got.turn,
+                format!("the next recorded turn is numbered {}", rec.turn),
+            ));
+        }
+        if rec.actors != got.actors {
+            return Err(differs(
+                got.turn,
+                format!(
+                    "seats {:?} act, the replay has {:?}",
+                    got.actors, rec.actors
+                ),
+            ));
+        }
+        if rec.events != got.events {
+            return Err(differs(
+                got.turn,
+                format!(
+                    "recorded events {} but the engine produced {}",
+                    serde_json::Value::Array(rec.events.clone()),
+                    serde_json::Value::Array(got.events)
+                ),
+            ));
+        }
+    }
+    if let Some(extra) = recorded_turns.get(transcript.turns.len()) {
+        return Err(differs(extra.turn, "the game was already over".into()));
+    }
+    let end = transcript.turns_played + 1;
+    let replayed = MatchReport::from_transcript(&transcript);
+    if result.turns != replayed.turns || result.players.len() != n {
         return Err(differs(
             end,
             "the result's turn count or players differ".into(),
         ));
     }
-    for (p, rec) in PlayerId::all(header.players.len()).zip(&result.players) {
-        if rec.place != outcome.place(p)
-            || rec.score != outcome.score(p)
-            || rec.stats != game.stats(p)
-            || rec.name != header.players[p.index()]
+    for (rec, got) in result.players.iter().zip(&replayed.players) {
+        if rec.place != got.place
+            || rec.score != got.score
+            || rec.stats != got.stats
+            || rec.name != got.name
         {
             return Err(differs(
                 end,
                 format!(
                     "{}: recorded place {} score {} stats {}, replayed place {} score {} stats {}",
-                    rec.name,
-                    rec.place,
-                    rec.score,
-                    rec.stats,
-                    outcome.place(p),
-                    outcome.score(p),
-                    game.stats(p)
+                    rec.name, rec.place, rec.score, rec.stats, got.place, got.score, got.stats
                 ),
             ));
         }
     }
     Ok(Verified {
         game: header.game,
-        turns: game.turn(),
+        turns: transcript.turns_played,
         players: header.players,
     })
+}
+
+/// The match header of a replay.
+pub fn header<'a, G: Contest>(start: &runner::Start<'a, G>) -> ReplayHeader<&'a G::Config> {
+    ReplayHeader {
+        game: G::NAME.to_string(),
+        format: FORMAT,
+        seed: start.seed,
+        config: start.config,
+        players: start.names.to_vec(),
+    }
 }

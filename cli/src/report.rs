@@ -1,20 +1,12 @@
 //! What a match or a tournament reports: the `--json` schema and the readable summary.
 
+use koth_engine_core::PlayerId;
+use koth_engine_core::runner::Transcript;
 use serde::{Deserialize, Serialize};
 
-/// The kind of a recorded fault.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum FaultKind {
-    /// No answer in time; the program was killed.
-    Timeout,
-    /// An answer that is not a valid action.
-    Invalid,
-    /// The program exited unsuccessfully or was killed by a signal.
-    Crash,
-    /// The program could not be started or talked to.
-    Io,
-}
+use crate::CliGame;
+
+pub use koth_engine_core::FaultKind;
 
 /// One fault of one player, recorded while the match went on.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -52,7 +44,7 @@ pub struct MatchReport {
     /// Turns (or ticks) played.
     pub turns: u32,
     /// `win`, `draw` or `ranking`.
-    pub outcome: engine_core::OutcomeKind,
+    pub outcome: koth_engine_core::OutcomeKind,
     /// The players in seat order.
     pub players: Vec<PlayerReport>,
     /// Every fault recorded, in order.
@@ -91,4 +83,35 @@ pub struct TournamentReport {
     pub matches: u32,
     /// Standings, best first.
     pub standings: Vec<Standing>,
+}
+
+impl MatchReport {
+    /// The report of a finished match.
+    pub fn from_transcript<G: CliGame>(t: &Transcript<G>) -> MatchReport {
+        MatchReport {
+            game: G::NAME.to_string(),
+            seed: t.seed,
+            turns: t.turns_played,
+            outcome: t.outcome.kind(),
+            players: PlayerId::all(t.names.len())
+                .map(|p| PlayerReport {
+                    name: t.names[p.index()].clone(),
+                    place: t.outcome.place(p),
+                    score: t.outcome.score(p),
+                    stats: serde_json::to_value(&t.stats[p.index()])
+                        .unwrap_or(serde_json::Value::Null),
+                })
+                .collect(),
+            faults: t
+                .faults
+                .iter()
+                .map(|f| Fault {
+                    player: t.names[f.seat.index()].clone(),
+                    turn: f.turn,
+                    kind: f.kind,
+                    detail: f.detail.clone(),
+                })
+                .collect(),
+        }
+    }
 }

@@ -8,8 +8,9 @@ use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use crate::process::{CallFault, ExternalCommand, ProcessGroup, STDERR_CAP, STDOUT_CAP};
-use crate::report::FaultKind;
+use crate::process::{ExternalCommand, ProcessGroup, STDERR_CAP, STDOUT_CAP};
+use koth_engine_core::FaultKind;
+use koth_engine_core::runner::Failure;
 
 /// The limits a session runs under.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -51,7 +52,7 @@ pub struct Session {
 
 impl Session {
     /// Starts the program with its own arguments, in its own process group.
-    pub fn start(cmd: &ExternalCommand, limits: Limits) -> Result<Session, CallFault> {
+    pub fn start(cmd: &ExternalCommand, limits: Limits) -> Result<Session, Failure> {
         let mut command = Command::new(&cmd.program);
         command
             .args(&cmd.args)
@@ -63,7 +64,7 @@ impl Session {
         if let Some(bytes) = limits.memory_bytes {
             limit_memory(&mut command, bytes);
         }
-        let mut child = command.spawn().map_err(|e| CallFault {
+        let mut child = command.spawn().map_err(|e| Failure {
             kind: FaultKind::Io,
             detail: format!("cannot start {:?}: {e}", cmd.program),
         })?;
@@ -133,7 +134,7 @@ impl Session {
     /// after their call timed out are discarded before the next call.
     ///
     /// `Ok(None)` means the process is already gone (its fault was reported when it went).
-    pub fn request(&mut self, line: &str) -> Result<Option<String>, CallFault> {
+    pub fn request(&mut self, line: &str) -> Result<Option<String>, Failure> {
         if !self.is_alive() {
             return Ok(None);
         }
@@ -159,7 +160,7 @@ impl Session {
         self.used += started.elapsed();
         match got {
             Ok(Line::Text(answer)) => Ok(Some(answer)),
-            Ok(Line::TooLong) => Err(CallFault {
+            Ok(Line::TooLong) => Err(Failure {
                 kind: FaultKind::Invalid,
                 detail: format!("an answer line longer than {STDOUT_CAP} bytes"),
             }),
@@ -170,12 +171,12 @@ impl Session {
                     self.limits.total.as_secs_f64()
                 );
                 self.kill();
-                Err(CallFault {
+                Err(Failure {
                     kind: FaultKind::Timeout,
                     detail: self.with_stderr(detail),
                 })
             }
-            Err(RecvTimeoutError::Timeout) => Err(CallFault {
+            Err(RecvTimeoutError::Timeout) => Err(Failure {
                 kind: FaultKind::Timeout,
                 detail: format!("no answer within {} ms", wait.as_millis()),
             }),
@@ -197,7 +198,7 @@ impl Session {
         self.state = State::Gone;
     }
 
-    fn gone(&mut self, what: &str) -> CallFault {
+    fn gone(&mut self, what: &str) -> Failure {
         // Give the process a moment to be reaped so its status can be reported.
         let mut status = None;
         for _ in 0..50 {
@@ -212,7 +213,7 @@ impl Session {
             Some(s) => format!("{} {what} ({s}); no more actions", self.name),
             None => format!("{} {what}; no more actions", self.name),
         };
-        CallFault {
+        Failure {
             kind: FaultKind::Crash,
             detail: self.with_stderr(how),
         }

@@ -1,12 +1,15 @@
 //! Bot SPECs on the command line: `[NAME=]builtin:ID`, `[NAME=]cmd:COMMAND LINE` or
-//! `[NAME=]http://HOST:PORT/PATH` (a bot served over HTTP, for games that play over HTTP).
+//! `[NAME=]http://HOST:PORT/PATH` (a bot served over HTTP, for games whose protocol is HTTP).
 
 use std::path::Path;
 use std::time::Duration;
 
+use koth_engine_core::runner::{Player, Seat};
+use koth_engine_core::{Contest, Family};
+
 use crate::UsageError;
+use crate::external::{Endpoint, ExternalPlayer};
 use crate::process::ExternalCommand;
-use crate::runner::{CliGame, Player, Seat};
 
 /// A parsed, checked bot SPEC that can make a fresh player for each match.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -22,49 +25,37 @@ pub struct BotSpec {
 pub enum SpecKind {
     /// A built-in bot by id.
     Builtin(String),
-    /// An external program speaking the game's protocol.
-    Program(ExternalCommand),
-    /// A bot served over HTTP.
-    Http {
-        /// The URL the arena POSTs to.
-        url: String,
-        /// The wire dialect.
-        dialect: http_battleship::Dialect,
-        /// The per-request time limit (`None`: the game's default).
+    /// An external bot speaking the game's protocol.
+    External {
+        /// Where it is.
+        endpoint: Endpoint,
+        /// The dialect it speaks (empty for games with one).
+        dialect: String,
+        /// The per-call time limit (`None`: the protocol's).
         timeout: Option<Duration>,
     },
 }
 
 impl BotSpec {
-    /// Parses and checks `[NAME=]SPEC` for game `G`: the built-in must exist and the program
-    /// must be found.
-    pub fn parse<G: CliGame>(
+    /// Parses and checks `[NAME=]SPEC` for game `G`: the built-in must exist, the program must
+    /// be found, the URL must be usable, and the kind must be one the game's protocol plays
+    /// (`cmd:` for process protocols, `http://` for HTTP ones).
+    pub fn parse<G: Contest>(
         text: &str,
         workdir: &Path,
         timeout: Option<Duration>,
-    ) -> Result<BotSpec, UsageError>
-    where
-        G::Config: serde::Serialize + serde::de::DeserializeOwned + Send + Sync,
-        G::Event: serde::Serialize,
-    {
-        BotSpec::parse_with::<G>(text, workdir, timeout, http_battleship::Dialect::Draft)
-    }
-
-    /// [`BotSpec::parse`], with the wire dialect an HTTP bot speaks.
-    pub fn parse_with<G: CliGame>(
-        text: &str,
-        workdir: &Path,
-        timeout: Option<Duration>,
-        dialect: http_battleship::Dialect,
-    ) -> Result<BotSpec, UsageError>
-    where
-        G::Config: serde::Serialize + serde::de::DeserializeOwned + Send + Sync,
-        G::Event: serde::Serialize,
-    {
+        dialect: &str,
+    ) -> Result<BotSpec, UsageError> {
         let (name, spec) = split_name(text)?;
+        let http = G::PROTOCOL.family == Family::Http;
+        let external = |endpoint| SpecKind::External {
+            endpoint,
+            dialect: dialect.to_string(),
+            timeout,
+        };
         let kind = if let Some(id) = spec.strip_prefix("builtin:") {
-            if G::builtin(id).is_none() {
-                let known: Vec<_> = G::builtins().into_iter().map(|(id, _)| id).collect();
+            if G::bots().get(id).is_none() {
+                let known: Vec<_> = G::bots().ids().collect();
                 return Err(UsageError(format!(
                     "unknown built-in {} bot {id:?} (known: {})",
                     G::NAME,
@@ -73,24 +64,26 @@ impl BotSpec {
             }
             SpecKind::Builtin(id.to_string())
         } else if let Some(line) = spec.strip_prefix("cmd:") {
+            if http {
+                return Err(UsageError(format!(
+                    "{text:?}: {} bots are HTTP servers, not programs: use --bot http://HOST:PORT/PATH",
+                    G::NAME
+                )));
+            }
             let mut cmd = ExternalCommand::parse(line, workdir)
                 .map_err(|e| UsageError(format!("bad SPEC {text:?}: {e}")))?;
             cmd.timeout = timeout;
-            SpecKind::Program(cmd)
+            external(Endpoint::Program(cmd))
         } else if is_url(spec) {
-            crate::http::check_url(spec)
-                .map_err(|e| UsageError(format!("bad SPEC {text:?}: {e}")))?;
-            if G::http_player(spec, dialect, timeout).is_none() {
+            if !http {
                 return Err(UsageError(format!(
                     "{} bots do not play over HTTP: {text:?} is not a usable SPEC",
                     G::NAME
                 )));
             }
-            SpecKind::Http {
-                url: spec.to_string(),
-                dialect,
-                timeout,
-            }
+            crate::http::check_url(spec)
+                .map_err(|e| UsageError(format!("bad SPEC {text:?}: {e}")))?;
+            external(Endpoint::Http(spec.to_string()))
         } else {
             return Err(UsageError(format!(
                 "bad SPEC {text:?}: expected [NAME=]builtin:ID, [NAME=]cmd:COMMAND LINE or \
@@ -101,29 +94,29 @@ impl BotSpec {
         Ok(BotSpec { name, kind })
     }
 
-    /// A fresh seat for one match.
-    pub fn seat<G: CliGame>(&self) -> Seat<G>
+    /// A fresh seat for one match, named `name` (the SPEC's name, made unique in the match).
+    pub fn seat<G: Contest>(&self, name: &str) -> Seat<G>
     where
-        G::Config: serde::Serialize + serde::de::DeserializeOwned + Send + Sync,
-        G::Event: serde::Serialize,
+        G::Action: Send,
     {
         let player: Box<dyn Player<G>> = match &self.kind {
-            SpecKind::Builtin(id) => match G::builtin_player(id) {
-                Some(player) => player,
+            SpecKind::Builtin(id) => match G::bots().make(id) {
+                Some(bot) => Box::new(bot),
                 None => unreachable!("built-in ids are checked when the SPEC is parsed"),
             },
-            SpecKind::Program(cmd) => G::external(cmd.clone(), &self.name),
-            SpecKind::Http {
-                url,
+            SpecKind::External {
+                endpoint,
                 dialect,
                 timeout,
-            } => match G::http_player(url, *dialect, *timeout) {
-                Some(player) => player,
-                None => unreachable!("HTTP support is checked when the SPEC is parsed"),
-            },
+            } => Box::new(ExternalPlayer::<G>::new(
+                name,
+                endpoint.clone(),
+                dialect,
+                *timeout,
+            )),
         };
         Seat {
-            name: self.name.clone(),
+            name: name.to_string(),
             player,
         }
     }
@@ -152,12 +145,18 @@ fn is_url(text: &str) -> bool {
 fn derived_name(kind: &SpecKind) -> String {
     match kind {
         SpecKind::Builtin(id) => id.clone(),
-        SpecKind::Http { url, .. } => url
+        SpecKind::External {
+            endpoint: Endpoint::Http(url),
+            ..
+        } => url
             .trim_start_matches("http://")
             .trim_start_matches("https://")
             .trim_end_matches('/')
             .to_string(),
-        SpecKind::Program(cmd) => {
+        SpecKind::External {
+            endpoint: Endpoint::Program(cmd),
+            ..
+        } => {
             let word = cmd
                 .args
                 .iter()
@@ -172,27 +171,22 @@ fn derived_name(kind: &SpecKind) -> String {
     }
 }
 
-/// Makes names unique by suffixing repeats with `#2`, `#3`...
+/// Makes the specs' names unique by suffixing repeats with `#2`, `#3`...
 pub fn dedupe_names(specs: &mut [BotSpec]) {
-    let mut seen: Vec<String> = Vec::new();
-    for spec in specs.iter_mut() {
-        let base = spec.name.clone();
-        let mut n = 1;
-        while seen.contains(&spec.name) {
-            n += 1;
-            spec.name = format!("{base}#{n}");
-        }
-        seen.push(spec.name.clone());
+    let mut names: Vec<String> = specs.iter().map(|s| s.name.clone()).collect();
+    koth_engine_core::runner::unique_names(&mut names);
+    for (spec, name) in specs.iter_mut().zip(names) {
+        spec.name = name;
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use samurai::Samurai;
+    use koth_samurai::Samurai;
 
     fn parse(s: &str) -> Result<BotSpec, UsageError> {
-        BotSpec::parse::<Samurai>(s, &std::env::current_dir().unwrap(), None)
+        BotSpec::parse::<Samurai>(s, &std::env::current_dir().unwrap(), None, "")
     }
 
     #[test]
@@ -213,7 +207,10 @@ mod tests {
     fn commands_are_split_like_a_shell() {
         let spec = parse("cmd:sh -c 'echo \"W x\"' bot.sh").unwrap();
         match spec.kind {
-            SpecKind::Program(cmd) => {
+            SpecKind::External {
+                endpoint: Endpoint::Program(cmd),
+                ..
+            } => {
                 assert_eq!(cmd.program, "sh");
                 assert_eq!(cmd.args, ["-c", "echo \"W x\"", "bot.sh"]);
             }

@@ -6,13 +6,13 @@
 use std::io::IsTerminal;
 
 use indicatif::{ProgressBar, ProgressStyle};
+use koth_engine_core::Ranking;
+use koth_engine_core::draw::derive_seed;
 use rayon::prelude::*;
-use serde::Serialize;
-use serde::de::DeserializeOwned;
 
 use crate::report::{MatchReport, Standing, TournamentReport};
-use crate::runner::{CliGame, Outputs, RankBy, Seats, derive_seed, play_match};
 use crate::spec::BotSpec;
+use crate::{CliGame, MatchSetup, Seats, play_match};
 
 /// One scheduled match: which specs sit in which seat.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -24,9 +24,11 @@ pub struct Fixture {
 }
 
 /// The schedule: for duels every pair meets `games` times with sides alternating; for
-/// free-for-all games with at most `max` seats, every game seats everyone (rotating who sits
+/// free-for-all games with `min..=max` seats, every game seats everyone (rotating who sits
 /// where); with more bots than seats, consecutive groups take the seats and `games` is rounded
-/// up to whole rotations, so every bot plays the same number of games.
+/// up to whole rotations, so every bot plays the same number of games; with fewer bots than
+/// the fewest seats, the list is repeated round the table (a bot may hold several seats of a
+/// game), again in whole rotations.
 pub fn schedule(seats: Seats, bots: usize, games: u32) -> Vec<Fixture> {
     let mut fixtures = Vec::new();
     let mut push = |seats: Vec<usize>| {
@@ -43,8 +45,8 @@ pub fn schedule(seats: Seats, bots: usize, games: u32) -> Vec<Fixture> {
                 }
             }
         }
-        Seats::FreeForAll { max, .. } => {
-            let table = max.min(bots).max(1);
+        Seats::FreeForAll { min, max } => {
+            let table = bots.clamp(min.max(1), max.max(1));
             // With more bots than seats, play whole rotations: a multiple of
             // bots / gcd(bots, table) games gives every bot the same number of games.
             let period = bots / gcd(bots, table);
@@ -53,6 +55,7 @@ pub fn schedule(seats: Seats, bots: usize, games: u32) -> Vec<Fixture> {
                 // With everyone seated, rotate who sits where; with more bots than seats, take
                 // consecutive groups round the list, so over `bots` games each plays equally.
                 let first = if table == bots { g } else { g * table };
+                // (With fewer bots than seats, `table > bots` and the groups wrap round.)
                 let seats = (0..table).map(|k| (first + k) % bots).collect();
                 push(seats);
             }
@@ -72,12 +75,9 @@ pub fn run<G: CliGame>(
     games: u32,
     seed: u64,
     jobs: usize,
-) -> anyhow::Result<TournamentReport>
-where
-    G::Config: Serialize + DeserializeOwned + Send + Sync,
-    G::Event: Serialize,
-{
-    let fixtures = schedule(G::SEATS, specs.len(), games);
+) -> anyhow::Result<TournamentReport> {
+    let seats = Seats::of::<G>(config);
+    let fixtures = schedule(seats, specs.len(), games);
     let bar = if std::io::stderr().is_terminal() {
         let bar = ProgressBar::new(fixtures.len() as u64);
         bar.set_style(
@@ -93,12 +93,15 @@ where
         fixtures
             .par_iter()
             .map(|f| {
-                let seats = f.seats.iter().map(|&i| specs[i].seat::<G>()).collect();
+                let lineup: Vec<&BotSpec> = f.seats.iter().map(|&i| &specs[i]).collect();
                 let r = play_match::<G>(
-                    config,
-                    derive_seed(seed, f.index as u64),
-                    seats,
-                    Outputs::default(),
+                    &MatchSetup {
+                        config,
+                        seed: derive_seed(seed, f.index as u64),
+                        specs: &lineup,
+                    },
+                    None,
+                    None,
                 );
                 bar.inc(1);
                 r
@@ -133,7 +136,7 @@ where
                 (1, _) => s.draws += 1,
                 _ => s.losses += 1,
             }
-            s.points += match G::SEATS {
+            s.points += match seats {
                 Seats::Duel => match (p.place, firsts) {
                     (1, 1) => 1.0,
                     (1, _) => 0.5,
@@ -154,9 +157,9 @@ where
             .average_place
             .total_cmp(&b.average_place)
             .then(b.wins.cmp(&a.wins));
-        match G::RANK_BY {
-            RankBy::Points => by_points.then(by_place),
-            RankBy::AveragePlace => by_place.then(by_points),
+        match G::RANKING {
+            Ranking::Points => by_points.then(by_place),
+            Ranking::AveragePlace => by_place.then(by_points),
         }
         .then(a.name.cmp(&b.name))
     });
@@ -200,5 +203,19 @@ mod tests {
         assert!(all.iter().all(|x| x.seats.len() == 5));
         assert_eq!(all[0].seats, [0, 1, 2, 3, 4]);
         assert_eq!(all[1].seats, [1, 2, 3, 4, 0], "seats rotate between games");
+    }
+
+    #[test]
+    fn fewer_bots_than_seats_fill_the_table_evenly() {
+        let f = schedule(Seats::FreeForAll { min: 4, max: 4 }, 3, 5);
+        assert_eq!(f.len(), 6, "rounded up to whole rotations");
+        let mut played = [0; 3];
+        for x in &f {
+            assert_eq!(x.seats.len(), 4);
+            for &s in &x.seats {
+                played[s] += 1;
+            }
+        }
+        assert_eq!(played, [8, 8, 8]);
     }
 }

@@ -10,11 +10,13 @@ use std::net::{TcpListener, TcpStream};
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-use cli::http::{HttpPlayer, ServeOptions, ServerHandle, serve};
-use cli::report::{FaultKind, MatchReport};
-use cli::runner::{BuiltinPlayer, Outputs, Player, Seat, play_match};
-use engine_core::OutcomeKind;
-use http_battleship::{Battleship, Config, Dialect, bots};
+use koth_cli::external::Endpoint;
+use koth_cli::http::{ServeOptions, ServerHandle, serve};
+use koth_cli::report::{FaultKind, MatchReport};
+use koth_cli::spec::{BotSpec, SpecKind};
+use koth_cli::{MatchSetup, play_match};
+use koth_engine_core::OutcomeKind;
+use koth_http_battleship::{Battleship, Config, Dialect};
 use serde_json::Value;
 
 fn server(bot: &str) -> ServerHandle {
@@ -26,27 +28,33 @@ fn server_with(options: ServeOptions) -> ServerHandle {
     serve(listener, options).unwrap()
 }
 
-fn builtin(id: &str) -> Box<dyn Player<Battleship>> {
-    Box::new(BuiltinPlayer(bots::by_id(id).unwrap()))
+fn builtin(id: &str) -> SpecKind {
+    SpecKind::Builtin(id.to_string())
 }
 
-fn http(url: &str, dialect: Dialect, timeout_ms: u64) -> Box<dyn Player<Battleship>> {
-    Box::new(HttpPlayer::new(
-        url,
-        dialect,
-        Duration::from_millis(timeout_ms),
-    ))
+fn http(url: &str, dialect: Dialect, timeout_ms: u64) -> SpecKind {
+    SpecKind::External {
+        endpoint: Endpoint::Http(url.to_string()),
+        dialect: dialect.to_string(),
+        timeout: Some(Duration::from_millis(timeout_ms)),
+    }
 }
 
-fn play(players: [(&str, Box<dyn Player<Battleship>>); 2], seed: u64) -> MatchReport {
-    let seats = players
+fn play(players: [(&str, SpecKind); 2], seed: u64) -> MatchReport {
+    let specs: Vec<BotSpec> = players
         .into_iter()
-        .map(|(name, player)| Seat {
+        .map(|(name, kind)| BotSpec {
             name: name.to_string(),
-            player,
+            kind,
         })
         .collect();
-    play_match::<Battleship>(&Config::default(), seed, seats, Outputs::default()).unwrap()
+    let refs: Vec<&BotSpec> = specs.iter().collect();
+    let setup = MatchSetup::<Battleship> {
+        config: &Config::default(),
+        seed,
+        specs: &refs,
+    };
+    play_match::<Battleship>(&setup, None, None).unwrap()
 }
 
 fn stat(report: &MatchReport, seat: usize, key: &str) -> u64 {

@@ -119,7 +119,7 @@ fn tanks_tournament_ranks_by_average_place() {
     ));
     assert_eq!(out["matches"], 6);
     let standings = out["standings"].as_array().unwrap();
-    assert_eq!(standings.len(), tanks::bots::list().count());
+    assert_eq!(standings.len(), koth_tanks::bots::BOTS.entries.len());
     let places: Vec<f64> = standings
         .iter()
         .map(|s| s["average_place"].as_f64().unwrap())

@@ -7,18 +7,18 @@ use rand_core::RngCore;
 
 use crate::{Outcome, PlayerId};
 
-/// Who acts next.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub enum ToAct {
+/// Who acts next. It borrows the acting list from the state, so asking never allocates.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ToAct<'a> {
     /// Exactly one player acts (turn-based games).
     One(PlayerId),
     /// These players act at once, in this order (simultaneous games); never empty.
-    Simultaneous(Vec<PlayerId>),
+    Simultaneous(&'a [PlayerId]),
     /// Nobody: the game is over.
     Nobody,
 }
 
-impl ToAct {
+impl<'a> ToAct<'a> {
     /// The acting players, in the order a joint action lists their actions.
     pub fn players(&self) -> &[PlayerId] {
         match self {
@@ -26,6 +26,20 @@ impl ToAct {
             ToAct::Simultaneous(ps) => ps,
             ToAct::Nobody => &[],
         }
+    }
+
+    /// The number of acting players (0 once the game is over).
+    pub fn len(&self) -> usize {
+        match self {
+            ToAct::One(_) => 1,
+            ToAct::Simultaneous(ps) => ps.len(),
+            ToAct::Nobody => 0,
+        }
+    }
+
+    /// Whether nobody acts (the same as [`ToAct::is_over`]).
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
     }
 
     /// Whether the game is over.
@@ -65,7 +79,7 @@ impl<E> StepError<E> {
     /// exactly one action per acting player.
     ///
     /// ```
-    /// use engine_core::StepError;
+    /// use koth_engine_core::StepError;
     /// assert_eq!(StepError::<()>::check(false, 2, 2), Ok(()));
     /// assert_eq!(StepError::<()>::check(true, 2, 2), Err(StepError::GameOver));
     /// assert_eq!(
@@ -113,8 +127,8 @@ pub trait Game: Clone + Debug + PartialEq + Sized {
     /// The number of seats.
     fn num_players(&self) -> usize;
 
-    /// Who acts next.
-    fn to_act(&self) -> ToAct;
+    /// Who acts next (borrowed from the state: no allocation).
+    fn to_act(&self) -> ToAct<'_>;
 
     /// What `player` sees now.
     fn observe(&self, player: PlayerId) -> Self::Observation;
@@ -122,7 +136,26 @@ pub trait Game: Clone + Debug + PartialEq + Sized {
     /// Applies a joint action: `actions[i]` belongs to `self.to_act().players()[i]`. Appends what
     /// happened to `events`. On `Err` neither the state nor `events` has changed (the RNG may
     /// have been drawn from).
+    ///
+    /// Provided: it makes the refusals every game shares ([`StepError::check`]: the game is
+    /// over, or not one action per acting player), then calls [`Game::apply`]. Games do not
+    /// override it.
     fn step<R: RngCore + ?Sized>(
+        &mut self,
+        actions: &[Self::Action],
+        rng: &mut R,
+        events: &mut Vec<Self::Event>,
+    ) -> Result<(), StepError<Self::ActionError>> {
+        let to_act = self.to_act();
+        StepError::check(to_act.is_over(), to_act.len(), actions.len())?;
+        self.apply(actions, rng, events)
+    }
+
+    /// The game's own rules for one joint action, called by [`Game::step`] once the shared
+    /// checks passed: the game is running and `actions` holds exactly one action per acting
+    /// player, in [`ToAct::players`] order. The same contract as `step`: on `Err` (only ever
+    /// [`StepError::Illegal`]) neither the state nor `events` has changed.
+    fn apply<R: RngCore + ?Sized>(
         &mut self,
         actions: &[Self::Action],
         rng: &mut R,

@@ -11,13 +11,19 @@
 //!   wrapping and distances; the four [`Dir4`] directions with rotation; a dense [`Grid`];
 //! - [`ToAct`] (one player / several at once / nobody) and [`Outcome`] (a ranking with ties plus
 //!   per-player scores);
-//! - [`Bot`], the interface of built-in reference bots.
+//! - [`Bot`], the interface of built-in reference bots, and [`BotList`], a game's list of them;
+//! - [`Contest`]: how a game describes itself to runners (name, seats, bots, pre-game choices,
+//!   statistics, rendering, its process [`Protocol`]);
+//! - [`draw`]: the one pinned, unbiased bounded-draw algorithm every engine and bot uses;
+//! - [`runner`] (feature `runner`): the one match runner and transcript, with the one seeding
+//!   rule for engines and bots.
 //!
 //! The crate is `#![no_std]` with `alloc`. Features: `std` (default), `serde` (derives for the
-//! vocabulary types), `testing` (the generic conformance check in [`testing`]).
+//! vocabulary types), `runner` (the match runner), `testing` (the generic conformance and bot
+//! checks in [`testing`]).
 //!
 //! ```
-//! use engine_core::{Coord, Dir4, Outcome, PlayerId, Size, Topology};
+//! use koth_engine_core::{Coord, Dir4, Outcome, PlayerId, Size, Topology};
 //!
 //! let size = Size::new(5, 5);
 //! let torus = Topology::Torus;
@@ -40,15 +46,23 @@ extern crate alloc;
 extern crate std;
 
 mod bot;
+mod contest;
+pub mod draw;
 mod game;
 mod geometry;
 mod grid;
 mod outcome;
 mod player;
+#[cfg(feature = "runner")]
+pub mod runner;
 #[cfg(feature = "testing")]
 pub mod testing;
 
 pub use bot::Bot;
+pub use contest::{
+    Answer, BotEntry, BotList, Contest, Family, FaultKind, LinkInfo, Message, Protocol, Ranking,
+    preview,
+};
 pub use game::{Game, StepError, ToAct};
 pub use geometry::{Coord, Dir4, Size, Topology};
 pub use grid::Grid;

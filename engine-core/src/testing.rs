@@ -20,7 +20,8 @@ use proptest::test_runner::{Config as ProptestConfig, TestCaseError, TestRunner}
 use rand_core::{RngCore, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 
-use crate::{Game, PlayerId, StepError};
+use crate::runner::{self, Options, Seat};
+use crate::{Contest, Game, PlayerId, StepError};
 
 /// A conformance run: which game setup to play and how much.
 #[derive(Clone, Debug)]
@@ -73,7 +74,7 @@ impl<G: Game> Conformance<G> {
                 "run_legal needs a game that lists its legal actions"
             );
             assert!(!legal.is_empty(), "an acting player has no legal action");
-            let i = (rng.next_u64() % legal.len() as u64) as usize;
+            let i = crate::draw::index(rng, legal.len());
             legal.swap_remove(i)
         });
     }
@@ -131,7 +132,7 @@ impl<G: Game> Conformance<G> {
                 .map(|&p| random_action(&game, p, &mut chooser))
                 .collect();
             // Every listed legal action must be accepted: try one of them for one player.
-            let probe = (chooser.next_u32() as usize) % players.len();
+            let probe = crate::draw::index(&mut chooser, players.len());
             legal.clear();
             if game.legal_actions(players[probe], &mut legal) {
                 if legal.is_empty() {
@@ -140,7 +141,7 @@ impl<G: Game> Conformance<G> {
                         players[probe]
                     )));
                 }
-                let i = (chooser.next_u64() % legal.len() as u64) as usize;
+                let i = crate::draw::index(&mut chooser, legal.len());
                 actions[probe] = legal[i].clone();
                 // With every other action legal too, the step must succeed.
                 let all_legal = players.iter().zip(&actions).all(|(&p, a)| {
@@ -245,5 +246,98 @@ impl<G: Game> Conformance<G> {
             }
         }
         Ok(())
+    }
+}
+
+/// Checks a game's [`Contest`] description against its engine, for `config`:
+/// - the seat range is not empty, [`Game::new`] accepts its ends and refuses one seat fewer
+///   than the fewest (and one more than the most, where that is representable);
+/// - the default line-up fits the seat range and names only listed bots;
+/// - every listed bot builds, and plays whole matches through [`runner::play`] in every seat
+///   (the first and the last) of a line-up of the fewest seats (the other seats taken by the default line-up), on two
+///   seeds, with no fault, with statistics for every seat; the same seed plays the same
+///   match twice.
+///
+/// Panics with the failing bot and seed.
+pub fn check_contest<G: Contest>(config: &G::Config)
+where
+    G::Action: Send,
+{
+    let seats = G::seats(config);
+    let (min, max) = (*seats.start(), *seats.end());
+    assert!(min >= 1 && min <= max, "{}: seat range {seats:?}", G::NAME);
+    let mut rng = Pcg64Mcg::seed_from_u64(0);
+    for n in [min, max] {
+        if let Err(e) = G::new(config, n, &mut rng) {
+            panic!("{}: {n} seats are in the range but refused: {e}", G::NAME);
+        }
+    }
+    if min > 1 {
+        assert!(
+            G::new(config, min - 1, &mut rng).is_err(),
+            "{}: {} seats accepted below the range",
+            G::NAME,
+            min - 1
+        );
+    }
+    if max < 256 {
+        assert!(
+            G::new(config, max + 1, &mut rng).is_err(),
+            "{}: {} seats accepted above the range",
+            G::NAME,
+            max + 1
+        );
+    }
+    let list = G::bots();
+    assert!(!list.entries.is_empty(), "{}: no built-in bots", G::NAME);
+    let lineup = list.lineup(seats.clone());
+    assert!(
+        seats.contains(&lineup.len()),
+        "{}: line-up {lineup:?}",
+        G::NAME
+    );
+    for id in &lineup {
+        assert!(
+            list.get(id).is_some(),
+            "{}: line-up names unknown {id}",
+            G::NAME
+        );
+    }
+    let base: Vec<&str> = lineup.iter().copied().cycle().take(min).collect();
+    for entry in list.entries {
+        let _ = (entry.make)();
+        let mut probe_seats = alloc::vec![0, min - 1];
+        probe_seats.dedup();
+        for seat in probe_seats {
+            for seed in [1u64, 2] {
+                let mut ids = base.clone();
+                ids[seat] = entry.id;
+                let play = |ids: &[&str]| {
+                    let mut seats: Vec<Seat<G>> = runner::builtin_seats(ids)
+                        .unwrap_or_else(|id| panic!("{}: bot {id} is not listed", G::NAME));
+                    runner::play(config, seed, &mut seats, Options::default(), &mut ())
+                        .unwrap_or_else(|e| {
+                            panic!("{}: {} in seat {seat}, seed {seed}: {e}", G::NAME, entry.id)
+                        })
+                };
+                let t = play(&ids);
+                assert!(
+                    t.faults.is_empty(),
+                    "{}: {} in seat {seat}, seed {seed}: faults {:?}",
+                    G::NAME,
+                    entry.id,
+                    t.faults
+                );
+                assert_eq!(t.stats.len(), min);
+                assert_eq!(t.outcome.places().len(), min);
+                let again = play(&ids);
+                assert!(
+                    again.last == t.last && again.turns == t.turns,
+                    "{}: {} in seat {seat}, seed {seed}: the same seed played differently",
+                    G::NAME,
+                    entry.id
+                );
+            }
+        }
     }
 }

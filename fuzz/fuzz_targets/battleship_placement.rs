@@ -7,8 +7,8 @@
 //! and the engine accepts it as the first player's move.
 #![no_main]
 
-use engine_core::{Game, SeedableRng};
-use http_battleship::{Action, Battleship, Config, Event, Placement, ShipSpan};
+use koth_engine_core::{Game, SeedableRng};
+use koth_http_battleship::{Action, Battleship, Config, Event, Placement, ShipSpan};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

@@ -5,12 +5,34 @@
 //!   request (a `form` init is read back as the same fields with the `form` restriction);
 //! - form fields decoded from the bytes read as draft or form requests without panicking;
 //! - the reply parsers never panic, and an accepted placement or shot re-encodes to a reply
-//!   that parses to the same value.
+//!   that parses to the same value;
+//! - the arena's decoding of the bytes as a bot's answer (`Contest::decode`, every dialect,
+//!   placing and shooting) never panics, the engine accepts whatever it plays, and that
+//!   action's replay text reads back as the same action.
 #![no_main]
 
-use http_battleship::Dialect;
-use http_battleship::wire::{Fields, Reply, Request, parse_placement_reply, parse_shot_reply};
+use std::sync::OnceLock;
+
+use koth_engine_core::draw::MinRng;
+use koth_engine_core::{Contest, Game, LinkInfo, PlayerId};
+use koth_http_battleship::wire::{Fields, Reply, Request, parse_placement_reply, parse_shot_reply};
+use koth_http_battleship::{Battleship, Config, Dialect, Placement, Scenario};
 use libfuzzer_sys::fuzz_target;
+
+/// A match about to be placed and one about to be shot in (default settings).
+fn games() -> &'static [Battleship; 2] {
+    static GAMES: OnceLock<[Battleship; 2]> = OnceLock::new();
+    GAMES.get_or_init(|| {
+        let config = Config::default();
+        let fleet = Placement::from(&config.packed_fleet().unwrap());
+        let shooting = Scenario::new(config)
+            .placement(PlayerId(0), fleet.clone())
+            .placement(PlayerId(1), fleet)
+            .build()
+            .unwrap();
+        [Battleship::new(&config, 2, &mut MinRng).unwrap(), shooting]
+    })
+}
 
 fuzz_target!(|data: &[u8]| {
     let (selector, body) = match data.split_first() {
@@ -47,6 +69,30 @@ fuzz_target!(|data: &[u8]| {
         if let Ok((x, y)) = parse_shot_reply(dialect, body) {
             let again = Reply::Shot { x, y }.encode(dialect, "fuzz");
             assert_eq!(parse_shot_reply(dialect, &again.bytes), Ok((x, y)));
+        }
+    }
+    let names = ["a".to_string(), "b".to_string()];
+    for game in games() {
+        let seat = game.to_act().players()[0];
+        for dialect in Battleship::DIALECTS {
+            let info = LinkInfo {
+                seat,
+                names: &names,
+                seed: 0,
+                dialect,
+                runner: 0,
+            };
+            let mut link = Battleship::link(&info).unwrap();
+            let answer = game.decode(seat, &mut link, body);
+            let text = Battleship::action_text(&answer.value);
+            assert_eq!(
+                Battleship::parse_action_text(&text).as_ref(),
+                Some(&answer.value)
+            );
+            let mut after = game.clone();
+            after
+                .step(&[answer.value], &mut MinRng, &mut Vec::new())
+                .unwrap();
         }
     }
 });

@@ -9,8 +9,8 @@
 //!   2^20 units, and otherwise still parses, scaled down along its direction.
 #![no_main]
 
-use bomberman::protocol::{action_json, parse_action};
-use bomberman::{Action, Fixed};
+use koth_bomberman::protocol::{action_json, parse_action};
+use koth_bomberman::{Action, Fixed};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

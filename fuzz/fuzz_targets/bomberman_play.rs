@@ -11,16 +11,17 @@
 //! - a refused step leaves the state and the events unchanged;
 //! - every player on the field is inside the field and overlaps no wall;
 //! - for every player, `bombs_left` plus its bombs on the field is `bombs_count`;
-//! - bombs lie on distinct free cells; players out of the game do not act;
+//! - bombs lie on distinct free cells; players out of the game do not act, and the acting
+//!   list is exactly the players on the field, in seat order;
 //! - each player's score changes by exactly the sum of its `Scored` events, and stays within
 //!   `score_bounds`;
 //! - the tick advances by one (or to the end, when nobody is left), and the game is over
 //!   exactly at `max_ticks`; observations and their JSON lines can always be made.
 #![no_main]
 
-use bomberman::protocol::observation_json;
-use bomberman::{Action, Bomberman, Config, Event, Fixed, Mode, Rules, Tile};
-use engine_core::{Game, SeedableRng, StepError};
+use koth_bomberman::protocol::observation_json;
+use koth_bomberman::{Action, Bomberman, Config, Event, Fixed, Mode, Rules, Tile};
+use koth_engine_core::{Game, SeedableRng, StepError};
 use libfuzzer_sys::fuzz_target;
 use rand_pcg::Pcg64Mcg;
 
@@ -122,6 +123,10 @@ fn check(game: &Bomberman, before: &Bomberman, events: &[Event], lo: i64, hi: i6
         }
         let o = game.observe(p.id);
         assert!(!observation_json(&o, game.tick() == 1).is_empty());
+    }
+    if !game.to_act().is_over() {
+        let on_field: Vec<_> = game.on_field().collect();
+        assert_eq!(game.to_act().players(), on_field.as_slice());
     }
     for (i, b) in game.bombs().iter().enumerate() {
         assert!(matches!(game.tiles().get(b.cell), Some(Tile::Empty)));

@@ -7,30 +7,28 @@
 //!   order of the turn; a finished game refuses the rest with `GameOver` and stays unchanged.
 #![no_main]
 
-use engine_core::{Coord, Dir4, Game, SeedableRng, StepError};
+use koth_engine_core::{Coord, Dir4, Game, SeedableRng, StepError};
+use koth_naval::protocol::{parse_answer, parse_orders};
+use koth_naval::{Config, Event, Order, Scenario, ShipClass, Start};
 use libfuzzer_sys::fuzz_target;
-use naval::protocol::{parse_answer, parse_orders};
-use naval::{Config, Event, Naval, Order, ShipClass, Start};
 use rand_pcg::Pcg64Mcg;
 
 fuzz_target!(|data: &[u8]| {
-    let mut config = Config {
-        classes: vec![
-            Some(ShipClass::Carrier),
-            Some(ShipClass::Submarine),
-            Some(ShipClass::Battleship),
-        ],
-        rounds: 30,
-        ..Config::default()
-    };
-    config.set_start(0, Some(Start::new(10, 10, Dir4::Up)));
-    config.set_start(1, Some(Start::new(13, 9, Dir4::Left)));
-    config.set_start(2, Some(Start::new(8, 14, Dir4::Right)));
+    let mut scenario = Scenario::from_config(
+        Config {
+            rounds: 30,
+            ..Config::default()
+        },
+        3,
+    )
+    .ship(0, ShipClass::Carrier, Start::new(10, 10, Dir4::Up))
+    .ship(1, ShipClass::Submarine, Start::new(13, 9, Dir4::Left))
+    .ship(2, ShipClass::Battleship, Start::new(8, 14, Dir4::Right));
     for (x, y) in [(11, 8), (12, 8), (9, 16), (14, 12)] {
-        config.mines.push(Coord::new(x, y));
+        scenario = scenario.mine(Coord::new(x, y));
     }
     let mut rng = Pcg64Mcg::seed_from_u64(data.len() as u64);
-    let mut game = Naval::new(&config, 3, &mut rng).expect("a valid sea");
+    let mut game = scenario.build(&mut rng).expect("a valid sea");
     let mut events = Vec::new();
     for answer in data.split(|&b| b == b'\n') {
         let parsed = parse_answer(answer);

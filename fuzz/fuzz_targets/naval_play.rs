@@ -15,9 +15,9 @@
 //!   the bounds, and exactly one `Ended` event was emitted.
 #![no_main]
 
-use engine_core::{Coord, Game, PlayerId, SeedableRng, StepError, ToAct};
+use koth_engine_core::{Coord, Game, PlayerId, SeedableRng, StepError, ToAct};
+use koth_naval::{Config, Event, Order, Orders, Scenario, ShipClass, Target};
 use libfuzzer_sys::fuzz_target;
-use naval::{Config, Event, Naval, Order, Orders, ShipClass, Target};
 use rand_pcg::Pcg64Mcg;
 
 fn order(kind: u8, t: u8) -> Order {
@@ -55,16 +55,15 @@ fuzz_target!(|data: &[u8]| {
         let class = next().unwrap_or(1) % 6;
         config.set_class(seat, ShipClass::from_id(class));
     }
+    let mut scenario = Scenario::from_config(config.clone(), players);
     let mines = next().unwrap_or(0) % 40;
     for _ in 0..mines {
         let (x, y) = (next().unwrap_or(0), next().unwrap_or(0));
         let side = 30 + players as u8;
-        config
-            .mines
-            .push(Coord::new(i32::from(x % side), i32::from(y % side)));
+        scenario = scenario.mine(Coord::new(i32::from(x % side), i32::from(y % side)));
     }
     let mut rng = Pcg64Mcg::seed_from_u64(u64::from(p) << 8 | u64::from(r));
-    let Ok(mut game) = Naval::new(&config, players, &mut rng) else {
+    let Ok(mut game) = scenario.build(&mut rng) else {
         return;
     };
     let mut taken = vec![0u32; players];

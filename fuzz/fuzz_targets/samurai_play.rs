@@ -13,10 +13,10 @@
 //! - an outcome is present exactly when the match is over, and the end event appears once.
 #![no_main]
 
-use engine_core::{Game, PlayerId, SeedableRng, StepError};
+use koth_engine_core::{Game, PlayerId, SeedableRng, StepError};
 use libfuzzer_sys::fuzz_target;
 use rand_pcg::Pcg64Mcg;
-use samurai::{Action, Config, Event, Samurai};
+use koth_samurai::{Action, Config, Event, Samurai};
 
 fuzz_target!(|data: &[u8]| {
     if data.len() < 6 {
@@ -37,7 +37,7 @@ fuzz_target!(|data: &[u8]| {
     let mut ends = 0;
     let players = [PlayerId(0), PlayerId(1)];
 
-    for (i, &b) in steps.iter().enumerate() {
+    for &b in steps {
         let before = duel.clone();
         let events_before = events.len();
         let over = duel.end().is_some();
@@ -68,12 +68,7 @@ fuzz_target!(|data: &[u8]| {
             Action::ALL[usize::from(b % 6)],
             Action::ALL[usize::from(b / 6 % 6)],
         ];
-        // Alternate between the trait's step and the inherent play.
-        let result = if i % 2 == 0 {
-            duel.step(&actions, &mut rng, &mut events)
-        } else {
-            duel.play(actions, &mut events)
-        };
+        let result = duel.step(&actions, &mut rng, &mut events);
         if over {
             assert_eq!(result, Err(StepError::GameOver));
             assert_eq!(duel, before);

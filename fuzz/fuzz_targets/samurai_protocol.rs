@@ -8,8 +8,8 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use samurai::Action;
-use samurai::protocol::{AnswerError, ProgramArgs, answer_or_wait, parse_answer};
+use koth_samurai::Action;
+use koth_samurai::protocol::{AnswerError, ProgramArgs, answer_or_wait, parse_answer};
 
 fuzz_target!(|data: &[u8]| {
     check_answer(data);

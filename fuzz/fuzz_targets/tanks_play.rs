@@ -9,10 +9,10 @@
 //!   first, and kills stay within the score bounds.
 #![no_main]
 
-use engine_core::{Coord, Game, PlayerId, SeedableRng, StepError};
+use koth_engine_core::{Coord, Game, PlayerId, SeedableRng, StepError};
+use koth_tanks::{Action, Config, Tanks};
 use libfuzzer_sys::fuzz_target;
 use rand_pcg::Pcg64Mcg;
-use tanks::{Action, Config, Tanks};
 
 fuzz_target!(|data: &[u8]| {
     if data.len() < 4 {
@@ -79,7 +79,8 @@ fuzz_target!(|data: &[u8]| {
             .collect();
         let tick = game.turn() + 1;
         events.clear();
-        game.step(&actions, &mut rng, &mut events).expect("every action is legal");
+        game.step(&actions, &mut rng, &mut events)
+            .expect("every action is legal");
         for &p in &living {
             if !game.is_alive(p) {
                 assert_eq!(game.destroyed_at(p), Some(tick));

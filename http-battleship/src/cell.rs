@@ -47,7 +47,7 @@ impl fmt::Display for Cell {
 /// spaces. Numbers too large for `u32` saturate to `u32::MAX` (they lie off every grid anyway).
 ///
 /// ```
-/// use http_battleship::parse_xy;
+/// use koth_http_battleship::parse_xy;
 /// assert_eq!(parse_xy("3,14"), Some((3, 14)));
 /// assert_eq!(parse_xy("007,0"), Some((7, 0)));
 /// assert_eq!(parse_xy("99999999999,1"), Some((u32::MAX, 1)));

@@ -93,8 +93,8 @@ pub enum ConfigError {
 
 impl Config {
     /// The settings' grid size.
-    pub const fn size(&self) -> engine_core::Size {
-        engine_core::Size::new(self.width, self.height)
+    pub const fn size(&self) -> koth_engine_core::Size {
+        koth_engine_core::Size::new(self.width, self.height)
     }
 
     /// The number of ships in the fleet.

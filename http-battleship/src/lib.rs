@@ -1,35 +1,39 @@
 //! HTTP Battleship: the Bots Arena Battleship, its three HTTP wire dialects and built-in bots.
 //!
-//! Rules of record: `shared/rules/http-battleship.md` (from the arena's French draft and the
-//! arena's own code). In short: two players hide a fleet (`ship1`..`ship6`: how many ships of
-//! length 1..6) on their own `width` x `height` grid, then shoot at each other's grid in turn,
-//! player 1 first, one shot per turn whatever it hits. A shot misses, hits, sinks a ship (every
-//! cell of it has now been shot) or sinks the last ship and wins. An invalid placement, a shot
-//! off the grid, or a bot that cannot answer loses the match at once.
+//! Two players hide a fleet (`ship1`..`ship6`: how many ships of length 1..6) on their own
+//! `width` x `height` grid, then shoot at each other's grid in turn, player 1 first, one shot
+//! per turn whatever it hits. A shot misses, hits, sinks a ship (every cell of it has now been
+//! shot) or sinks the last ship and wins. An invalid placement, a shot off the grid, or a bot
+//! that cannot answer loses the match at once. The complete rules this crate implements, with
+//! every decision taken where the sources were silent, are in [`rulebook`].
 //!
 //! The engine is a `no_std` + `alloc`, deterministic state machine implementing
-//! [`engine_core::Game`]. The transport (HTTP client and bot server) lives in the `cli` crate;
-//! this crate holds the wire *codecs* ([`wire`], feature `serde`).
+//! [`koth_engine_core::Game`], and describes itself to runners as a
+//! [`koth_engine_core::Contest`] ([`Battleship`]'s `Contest` implementation: name, seats,
+//! built-in bots in [`bots::BOTS`], statistics [`Stats`], rendering, and the arena's side of
+//! the HTTP protocol through a per-seat [`Link`]). The wire codecs of the three dialects are in
+//! [`wire`]; the transport (HTTP client and bot server) lives in the `koth` runner.
 //!
 //! ```
-//! use engine_core::{Game, PlayerId, SeedableRng};
-//! use http_battleship::{bots, Battleship, Config};
+//! use koth_engine_core::runner::{self, Options};
+//! use koth_engine_core::{Contest, PlayerId};
+//! use koth_http_battleship::{Battleship, Config, EndReason};
 //!
-//! let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(7);
-//! let mut game = Battleship::new(&Config::default(), 2, &mut rng).unwrap();
-//! let mut players = [bots::by_id("density").unwrap(), bots::by_id("hunter").unwrap()];
-//! let mut events = Vec::new();
-//! while let Some(p) = game.next_player() {
-//!     let action = players[p.index()].act(&game.observe(p), &mut rng);
-//!     game.step(&[action], &mut rng, &mut events).unwrap();
-//! }
-//! let end = game.end().unwrap();
-//! println!("{:?} after {} shots\n{}", end, game.shots(PlayerId(0)).len(), game.render_boards());
+//! // The default line-up (density against hunter), played by the one match runner.
+//! let config = Config::default();
+//! let lineup = Battleship::bots().lineup(Battleship::seats(&config));
+//! let mut seats = runner::builtin_seats::<Battleship>(&lineup).unwrap();
+//! let t = runner::play(&config, 7, &mut seats, Options::default(), &mut ()).unwrap();
+//! let end = t.last.end().unwrap();
+//! assert_eq!(end.reason, EndReason::Sunk);
+//! println!("{end:?} after {} shots\n{}", t.stats[0].shots, t.last.render());
 //! ```
+//!
+//! Hand-made positions for tests and tools are built with [`Scenario`].
 //!
 //! # Decisions
 //! Where neither the draft nor the arena's code says, this crate decides (each decision is
-//! also stated where it is implemented):
+//! also stated where it is implemented, and all of them in [`rulebook`]):
 //! - **Turn order.** Placement is two turns, `ToAct::One(player 1)` then `ToAct::One(player
 //!   2)`, so an invalid placement by player 1 ends the match before player 2 is asked, as in
 //!   the arena. Then shots alternate strictly, player 1 first.
@@ -38,7 +42,7 @@
 //!   placement ([`EndReason::InvalidPlacement`] with a typed [`PlacementError`]) or a shot off
 //!   the grid ([`EndReason::InvalidShot`]). Only an action of the wrong phase is refused
 //!   ([`ActionError::WrongPhase`]). Failures outside the rules (timeouts, malformed answers,
-//!   HTTP errors) are [`Action::Forfeit`] with a [`ForfeitReason`]: the runner maps the
+//!   HTTP errors) are [`Action::Forfeit`] with a [`ForfeitReason`]: the contest maps the
 //!   arena's "loses the match at once" onto them.
 //! - **Placement checks**, in order: per ship in the bot's order an endpoint off the grid, a
 //!   diagonal ship, a ship longer than 6, an overlap with an earlier ship; then the count of
@@ -53,12 +57,13 @@
 //!   both sides, or cannot be laid out by a deterministic greedy packing
 //!   ([`Config::packed_fleet`], which bots also use as their fallback placement).
 //! - **Scores** are half-points: 2 for a win, 1 each for a draw, 0 for a loss.
-//! - **No randomness** in the rules; bots draw from the RNG their runner passes.
+//! - **No randomness** in the rules; bots draw from the RNG their runner passes, through
+//!   [`koth_engine_core::draw`].
 //! - **Observations** share the shot histories copy-on-write ([`History`]), so observing
 //!   each turn costs no copy.
 //!
-//! Features: `std` (default), `serde` (derives for config, actions, events; the [`wire`]
-//! codecs of the `draft`, `form` and `json` dialects).
+//! Features: `std` (default), `serde` (`Serialize`/`Deserialize` for config, actions, events
+//! and [`Stats`]). The [`wire`] codecs are always built (`no_std` too).
 #![no_std]
 #![deny(missing_docs)]
 
@@ -71,19 +76,27 @@ mod board;
 pub mod bots;
 mod cell;
 mod config;
+mod contest;
 mod dialect;
 mod placement;
+mod scenario;
 mod state;
-#[cfg(feature = "serde")]
 pub mod wire;
+
+/// The complete rules this crate implements, in its own words.
+pub mod rulebook {
+    #![doc = include_str!("../RULES.md")]
+}
 
 pub use action::{Action, ActionSyntaxError, ForfeitReason};
 pub use cell::{Cell, parse_xy};
 pub use config::{Config, ConfigError, MAX_COUNT, MAX_SHIP_LEN, MAX_SHOT_LIMIT, MAX_SIDE};
+pub use contest::{Link, Stats};
 pub use dialect::{Dialect, UnknownDialect};
 pub use placement::{
     Fleet, Orientation, Placement, PlacementError, Ship, ShipSpan, SpanSyntaxError,
 };
+pub use scenario::{Scenario, ScenarioError};
 pub use state::{
     ActionError, Battleship, End, EndReason, Event, History, Observation, Phase, ShotRecord,
     ShotResult,

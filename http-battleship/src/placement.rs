@@ -76,7 +76,7 @@ impl Placement {
     /// Parses the ship strings of a placement answer.
     ///
     /// ```
-    /// use http_battleship::{Placement, PlacementError};
+    /// use koth_http_battleship::{Placement, PlacementError};
     /// let p = Placement::parse(["1,0-1,3", "3,4-2,4"]).unwrap();
     /// assert_eq!(p.0.len(), 2);
     /// assert_eq!(Placement::parse(["1,0-1,3", "x"]), Err(PlacementError::Syntax { ship: 1 }));
@@ -103,7 +103,7 @@ impl Placement {
     /// an earlier ship; then the number of ships of each length. Ships may touch.
     ///
     /// ```
-    /// use http_battleship::{Config, Placement, PlacementError};
+    /// use koth_http_battleship::{Config, Placement, PlacementError};
     /// let config = Config { ships: [0, 1, 1, 0, 0, 0], ..Config::default() };
     /// let ok = Placement::parse(["0,0-0,1", "5,5-3,5"]).unwrap();
     /// assert!(ok.validate(&config).is_ok());

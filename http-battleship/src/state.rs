@@ -5,7 +5,7 @@ use alloc::vec::Vec;
 use core::fmt;
 use core::ops::Deref;
 
-use engine_core::{Game, Outcome, PlayerId, RngCore, StepError, ToAct};
+use koth_engine_core::{Game, Outcome, PlayerId, RngCore, StepError, ToAct};
 
 use crate::board::Board;
 use crate::cell::Cell;
@@ -234,8 +234,8 @@ pub enum ActionError {
 /// One state of a battleship match.
 ///
 /// ```
-/// use engine_core::{Game, PlayerId, SeedableRng, ToAct};
-/// use http_battleship::{Action, Battleship, Config, Placement, ShotResult, Event, Cell};
+/// use koth_engine_core::{Game, PlayerId, SeedableRng, ToAct};
+/// use koth_http_battleship::{Action, Battleship, Config, Placement, ShotResult, Event, Cell};
 ///
 /// let config = Config { width: 4, height: 4, ships: [0, 1, 0, 0, 0, 0], shot_limit: None };
 /// let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(1);
@@ -324,37 +324,6 @@ impl Battleship {
             Phase::Shooting if self.shots[0].len() == self.shots[1].len() => Some(PlayerId(0)),
             Phase::Shooting => Some(PlayerId(1)),
         }
-    }
-
-    /// Applies `player`'s action (the player must be [`Battleship::next_player`]).
-    pub fn play(
-        &mut self,
-        action: &Action,
-        events: &mut Vec<Event>,
-    ) -> Result<(), StepError<ActionError>> {
-        let Some(player) = self.next_player() else {
-            return Err(StepError::GameOver);
-        };
-        let phase = self.phase();
-        let illegal = |got| StepError::Illegal {
-            player,
-            reason: ActionError::WrongPhase { phase, got },
-        };
-        match (phase, action) {
-            (_, Action::Forfeit(reason)) => {
-                events.push(Event::Forfeited {
-                    player,
-                    reason: *reason,
-                });
-                self.finish(Some(player.opponent()), EndReason::Forfeit(*reason), events);
-            }
-            (Phase::Placing, Action::Place(placement)) => self.place(player, placement, events),
-            (Phase::Shooting, &Action::Shoot { x, y }) => self.shoot(player, x, y, events),
-            (_, Action::Place(_)) => return Err(illegal("place")),
-            (_, Action::Shoot { .. }) => return Err(illegal("shoot")),
-        }
-        self.turn = self.turn.saturating_add(1);
-        Ok(())
     }
 
     /// Placement: a valid fleet goes on its grid; an invalid one loses at once.
@@ -477,7 +446,7 @@ impl Game for Battleship {
         2
     }
 
-    fn to_act(&self) -> ToAct {
+    fn to_act(&self) -> ToAct<'_> {
         match self.next_player() {
             Some(p) => ToAct::One(p),
             None => ToAct::Nobody,
@@ -496,14 +465,45 @@ impl Game for Battleship {
         }
     }
 
-    fn step<R: RngCore + ?Sized>(
+    /// The one action of the player to act: a forfeit ends the match at once; a placement
+    /// while placing and a shot while shooting are resolved by the rules (breaking them ends
+    /// the match too); anything else is refused ([`ActionError::WrongPhase`]).
+    fn apply<R: RngCore + ?Sized>(
         &mut self,
         actions: &[Action],
         _rng: &mut R,
         events: &mut Vec<Event>,
     ) -> Result<(), StepError<ActionError>> {
-        StepError::check(self.end.is_some(), 1, actions.len())?;
-        self.play(&actions[0], events)
+        // `Game::step` checked that the match runs and that there is exactly one action.
+        let Some(player) = self.next_player() else {
+            return Err(StepError::GameOver);
+        };
+        let [action] = actions else {
+            return Err(StepError::WrongActionCount {
+                expected: 1,
+                got: actions.len(),
+            });
+        };
+        let phase = self.phase();
+        let illegal = |got| StepError::Illegal {
+            player,
+            reason: ActionError::WrongPhase { phase, got },
+        };
+        match (phase, action) {
+            (_, Action::Forfeit(reason)) => {
+                events.push(Event::Forfeited {
+                    player,
+                    reason: *reason,
+                });
+                self.finish(Some(player.opponent()), EndReason::Forfeit(*reason), events);
+            }
+            (Phase::Placing, Action::Place(placement)) => self.place(player, placement, events),
+            (Phase::Shooting, &Action::Shoot { x, y }) => self.shoot(player, x, y, events),
+            (_, Action::Place(_)) => return Err(illegal("place")),
+            (_, Action::Shoot { .. }) => return Err(illegal("shoot")),
+        }
+        self.turn = self.turn.saturating_add(1);
+        Ok(())
     }
 
     /// Half-points: 2 for a win, 1 each for a draw, 0 for a loss.

@@ -1,28 +1,29 @@
-//! The generic conformance check from `engine_core::testing`, with a chooser that places
+//! The generic conformance check from `koth_engine_core::testing`, with a chooser that places
 //! mostly valid fleets, shoots mostly on the grid, repeats shots, and sometimes breaks the
 //! rules (invalid placements, shots off the grid, forfeits, actions of the wrong phase).
 
-use engine_core::testing::Conformance;
-use engine_core::{Game, PlayerId, RngCore};
-use http_battleship::{
+use koth_engine_core::draw;
+use koth_engine_core::testing::{Conformance, check_contest};
+use koth_engine_core::{Game, PlayerId, RngCore};
+use koth_http_battleship::{
     Action, Battleship, Config, ForfeitReason, Phase, Placement, ShipSpan, bots,
 };
 
 fn chooser(game: &Battleship, player: PlayerId, rng: &mut dyn RngCore) -> Action {
     let c = *game.config();
-    let roll = rng.next_u32() % 100;
+    let roll = draw::below(rng, 100);
     match game.phase() {
         Phase::Placing => match roll {
             0..85 => {
-                let mut bot = bots::by_id("random").unwrap();
+                let mut bot = bots::BOTS.make("random").unwrap();
                 bot.act(&game.observe(player), rng)
             }
             85..95 => {
-                let n = rng.next_u32() % 6;
+                let n = draw::below(rng, 6);
                 Action::Place(Placement(
                     (0..n)
                         .map(|_| {
-                            let v = |rng: &mut dyn RngCore| rng.next_u32() % (c.width as u32 + 2);
+                            let v = |rng: &mut dyn RngCore| draw::below(rng, c.width as u32 + 2);
                             ShipSpan::new((v(rng), v(rng)), (v(rng), v(rng)))
                         })
                         .collect(),
@@ -33,8 +34,8 @@ fn chooser(game: &Battleship, player: PlayerId, rng: &mut dyn RngCore) -> Action
         },
         _ => match roll {
             0..97 => Action::Shoot {
-                x: rng.next_u32() % c.width as u32,
-                y: rng.next_u32() % c.height as u32,
+                x: draw::below(rng, c.width as u32),
+                y: draw::below(rng, c.height as u32),
             },
             97 => Action::Shoot {
                 x: c.width as u32,
@@ -44,6 +45,17 @@ fn chooser(game: &Battleship, player: PlayerId, rng: &mut dyn RngCore) -> Action
             _ => Action::Forfeit(ForfeitReason::Timeout),
         },
     }
+}
+
+#[test]
+fn the_contest_description_matches_the_engine() {
+    check_contest::<Battleship>(&Config::default());
+    check_contest::<Battleship>(&Config {
+        width: 6,
+        height: 5,
+        ships: [1, 1, 1, 0, 0, 0],
+        shot_limit: Some(12),
+    });
 }
 
 #[test]

@@ -1,43 +1,96 @@
-//! Playthroughs (insta): a recorded seed, bots' actions, each state rendered with both
-//! players' boards, the acting player's observation summary and the events.
+//! Playthroughs (insta): matches played by the one runner
+//! ([`koth_engine_core::runner::play`]) with its one seeding rule, each turn's action, the
+//! acting player's view after it and the events, with both boards.
+//!
+//! `default_lineup_seed_3` is the very game `koth play battleship --seed 3` plays.
 
 use std::fmt::Write as _;
 
-use engine_core::{Game, PlayerId, SeedableRng};
-use http_battleship::{Action, Battleship, Config, Event, Placement, bots};
-use rand_pcg::Pcg64Mcg;
+use koth_engine_core::runner::{self, Fault, Observer, Options, Recorded, Seat, Start, Turn};
+use koth_engine_core::{Contest, Game};
+use koth_http_battleship::{Action, Battleship, Config};
 
-fn record(ids: [&str; 2], config: &Config, seed: u64) -> String {
-    let mut rng = Pcg64Mcg::seed_from_u64(seed);
-    let mut game = Battleship::new(config, 2, &mut rng).unwrap();
-    let mut players = ids.map(|id| bots::by_id(id).unwrap());
-    let mut out = String::new();
-    writeln!(
-        out,
-        "P0 {} vs P1 {}, seed {seed}, {config:?}",
-        ids[0], ids[1]
-    )
-    .unwrap();
-    while let Some(p) = game.next_player() {
-        let obs = game.observe(p);
-        let action = players[p.index()].act(&obs, &mut rng);
-        let mut events = Vec::new();
-        game.step(std::slice::from_ref(&action), &mut rng, &mut events)
-            .unwrap();
+/// Writes the match as it is played.
+struct Log {
+    out: String,
+    /// Show both boards after every turn (otherwise at the start and the end only, as the
+    /// `koth` log does).
+    boards_every_turn: bool,
+}
+
+impl Observer<Battleship> for Log {
+    fn started(&mut self, start: &Start<'_, Battleship>, game: &Battleship) {
+        let names = start.names.join(" vs ");
         writeln!(
-            out,
-            "turn {:>3} {p} ({} shots, {} incoming) plays {action}",
-            game.turn(),
-            obs.my_shots.len(),
-            obs.their_shots.len()
+            self.out,
+            "{names}, seed {}, {:?}\n{}",
+            start.seed,
+            start.config,
+            game.render()
         )
         .unwrap();
-        for e in &events {
-            writeln!(out, "    {e:?}").unwrap();
-        }
-        out.push_str(&game.render_boards());
     }
-    out
+
+    fn fault(&mut self, fault: &Fault) {
+        writeln!(self.out, "    fault {fault:?}").unwrap();
+    }
+
+    fn turn(&mut self, turn: &Turn<Battleship>, game: &Battleship) {
+        for (&p, action) in turn.actors.iter().zip(&turn.actions) {
+            let view = game.observe(p);
+            writeln!(
+                self.out,
+                "turn {:>3} {p} plays {} ({} shots, {} incoming)",
+                turn.turn,
+                Battleship::action_text(action),
+                view.my_shots.len(),
+                view.their_shots.len()
+            )
+            .unwrap();
+        }
+        for e in &turn.events {
+            writeln!(self.out, "    {e:?}").unwrap();
+        }
+        if self.boards_every_turn || game.to_act().is_over() {
+            writeln!(self.out, "{}", game.render()).unwrap();
+        }
+    }
+}
+
+/// Plays `seats` with `seed` and returns the log; the transcript must agree with it.
+fn record(config: &Config, seed: u64, seats: &mut [Seat<Battleship>], boards: bool) -> String {
+    let mut log = Log {
+        out: String::new(),
+        boards_every_turn: boards,
+    };
+    let t = runner::play(config, seed, seats, Options::default(), &mut log).unwrap();
+    assert!(t.last.to_act().is_over());
+    assert_eq!(t.turns.len() as u32, t.turns_played);
+    writeln!(
+        log.out,
+        "outcome {:?}, stats {:?}, faults {:?}",
+        t.outcome.places().values(),
+        t.stats,
+        t.faults
+    )
+    .unwrap();
+    log.out
+}
+
+fn bots_match(ids: [&str; 2], config: &Config, seed: u64, boards: bool) -> String {
+    let mut seats = runner::builtin_seats::<Battleship>(&ids).unwrap();
+    record(config, seed, &mut seats, boards)
+}
+
+#[test]
+fn default_lineup_seed_3() {
+    let config = Config::default();
+    let lineup = Battleship::bots().lineup(Battleship::seats(&config));
+    let mut seats = runner::builtin_seats::<Battleship>(&lineup).unwrap();
+    insta::assert_snapshot!(
+        "default_lineup_seed_3",
+        record(&config, 3, &mut seats, false)
+    );
 }
 
 #[test]
@@ -48,7 +101,7 @@ fn hunter_vs_random_seed_3() {
         ships: [0, 1, 1, 0, 0, 0],
         shot_limit: None,
     };
-    insta::assert_snapshot!(record(["hunter", "random"], &config, 3));
+    insta::assert_snapshot!(bots_match(["hunter", "random"], &config, 3, true));
 }
 
 #[test]
@@ -59,12 +112,13 @@ fn density_vs_hunter_seed_11() {
         ships: [1, 1, 1, 0, 0, 0],
         shot_limit: None,
     };
-    insta::assert_snapshot!(record(["density", "hunter"], &config, 11));
+    insta::assert_snapshot!(bots_match(["density", "hunter"], &config, 11, true));
 }
 
 #[test]
 fn scripted_invalid_placement_and_shot_limit() {
-    // A recorded action list (not bots): player 2 places diagonally and loses at once.
+    // Recorded action lists (not bots): player 2 places diagonally and loses at once; then a
+    // match that reaches its shot limit.
     let config = Config {
         width: 4,
         height: 4,
@@ -73,30 +127,25 @@ fn scripted_invalid_placement_and_shot_limit() {
     };
     let mut out = String::new();
     for script in [
-        &["place 0,0-1,0", "place 2,2-3,3"][..],
-        &["place 0,0-1,0", "place 3,3-3,2", "3,0", "0,0", "3,1", "0,0"][..],
+        [&["place 0,0-1,0"][..], &["place 2,2-3,3"][..]],
+        [
+            &["place 0,0-1,0", "3,0", "3,1"][..],
+            &["place 3,3-3,2", "0,0", "0,0"][..],
+        ],
     ] {
-        let mut rng = Pcg64Mcg::seed_from_u64(0);
-        let mut game = Battleship::new(&config, 2, &mut rng).unwrap();
-        for text in script {
-            let action: Action = text.parse().unwrap();
-            let mut events: Vec<Event> = Vec::new();
-            game.step(&[action], &mut rng, &mut events).unwrap();
-            writeln!(out, "{text:<16} {events:?}").unwrap();
-        }
-        out.push_str(&game.render_boards());
-        writeln!(
-            out,
-            "outcome {:?}\n",
-            game.outcome().map(|o| o.places().values().to_vec())
-        )
-        .unwrap();
-        assert!(game.to_act().is_over());
+        let mut seats: Vec<Seat<Battleship>> = script
+            .iter()
+            .zip(["a", "b"])
+            .map(|(texts, name)| {
+                let actions = texts.iter().map(|t| t.parse::<Action>().unwrap());
+                Seat {
+                    name: name.to_string(),
+                    player: Box::new(Recorded::<Battleship>::new(actions)),
+                }
+            })
+            .collect();
+        out.push_str(&record(&config, 0, &mut seats, true));
+        out.push('\n');
     }
     insta::assert_snapshot!(out);
-    assert_eq!(
-        Placement::parse(["0,0-1,0"]).unwrap().to_string(),
-        "0,0-1,0"
-    );
-    let _ = PlayerId(0);
 }

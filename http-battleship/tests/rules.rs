@@ -1,9 +1,10 @@
-//! Rule cases: one per sentence of `shared/rules/http-battleship.md`, named after it.
+//! Rule cases: one per rule of the crate's rulebook (`RULES.md`), named after it. Positions
+//! are built with [`Scenario`] or by stepping the engine.
 
-use engine_core::{Game, PlayerId, SeedableRng, StepError, ToAct};
-use http_battleship::{
+use koth_engine_core::{Game, PlayerId, SeedableRng, StepError, ToAct};
+use koth_http_battleship::{
     Action, ActionError, Battleship, Cell, Config, ConfigError, End, EndReason, Event,
-    ForfeitReason, Phase, Placement, PlacementError, ShotResult,
+    ForfeitReason, Phase, Placement, PlacementError, Scenario, ScenarioError, ShotResult,
 };
 use rand_pcg::Pcg64Mcg;
 
@@ -39,12 +40,16 @@ fn step(game: &mut Battleship, action: Action) -> Vec<Event> {
     events
 }
 
+/// Both fleets placed on [`small`] settings.
+fn placed_with(config: Config) -> Scenario {
+    Scenario::new(config)
+        .fleet(P0, ["0,0-1,0", "0,2-0,4"])
+        .fleet(P1, ["5,5-4,5", "2,1-2,3"])
+}
+
 /// Both fleets placed: P0 has 0,0-1,0 and 0,2-0,4; P1 has 5,5-4,5 and 2,1-2,3.
 fn placed() -> Battleship {
-    let mut g = new_game(&small());
-    step(&mut g, place(&["0,0-1,0", "0,2-0,4"]));
-    step(&mut g, place(&["5,5-4,5", "2,1-2,3"]));
-    g
+    placed_with(small()).build().unwrap()
 }
 
 fn placement_error(ships: &[&str]) -> PlacementError {
@@ -172,7 +177,7 @@ fn endpoints_in_either_order_and_ships_in_any_order() {
         .unwrap()
         .validate(&small())
         .unwrap();
-    let cells = |f: &http_battleship::Fleet| {
+    let cells = |f: &koth_http_battleship::Fleet| {
         let mut v: Vec<Cell> = f.ships().iter().flat_map(|s| s.cells()).collect();
         v.sort();
         v
@@ -460,14 +465,11 @@ fn the_shot_limit_ends_the_match_as_a_draw() {
         shot_limit: Some(3),
         ..small()
     };
-    let mut g = new_game(&config);
-    step(&mut g, place(&["0,0-1,0", "0,2-0,4"]));
-    step(&mut g, place(&["5,5-4,5", "2,1-2,3"]));
-    for _ in 0..2 {
-        step(&mut g, shoot(3, 3));
-        step(&mut g, shoot(3, 3));
-    }
-    step(&mut g, shoot(3, 3));
+    let mut g = placed_with(config)
+        .shots(P0, &[(3, 3); 3])
+        .shots(P1, &[(3, 3); 2])
+        .build()
+        .unwrap();
     assert!(!g.to_act().is_over(), "player 2 still has its third shot");
     let events = step(&mut g, shoot(3, 3));
     assert_eq!(
@@ -538,7 +540,90 @@ fn observations_hold_own_shots_and_the_opponents_shots_never_the_fleet() {
 
 #[test]
 fn hot_types_stay_small() {
-    assert_eq!(std::mem::size_of::<http_battleship::ShotRecord>(), 3);
+    assert_eq!(std::mem::size_of::<koth_http_battleship::ShotRecord>(), 3);
     assert_eq!(std::mem::size_of::<Cell>(), 2);
     assert!(std::mem::size_of::<Action>() <= 32);
+}
+
+// --- Scenarios ------------------------------------------------------------------------------
+
+#[test]
+fn a_scenario_is_the_position_the_same_actions_reach() {
+    let mut stepped = new_game(&small());
+    for a in [
+        place(&["0,0-1,0", "0,2-0,4"]),
+        place(&["5,5-4,5", "2,1-2,3"]),
+        shoot(5, 5),
+        shoot(0, 0),
+        shoot(4, 5),
+    ] {
+        step(&mut stepped, a);
+    }
+    let built = placed_with(small())
+        .shots(P0, &[(5, 5), (4, 5)])
+        .shots(P1, &[(0, 0)])
+        .build()
+        .unwrap();
+    assert_eq!(built, stepped);
+    assert_eq!(built.turn(), 5);
+    assert_eq!(built.shots(P0)[1].result, ShotResult::Sunk);
+}
+
+#[test]
+fn a_scenario_refuses_positions_no_match_reaches() {
+    let bad = |s: Scenario| s.build().unwrap_err();
+    assert_eq!(
+        bad(Scenario::new(small()).fleet(P1, ["0,0-1,0", "0,2-0,4"])),
+        ScenarioError::PlacementOrder
+    );
+    assert_eq!(
+        bad(Scenario::new(small()).fleet(P0, ["0,0-1,1", "0,2-0,4"])),
+        ScenarioError::Placement {
+            player: P0,
+            error: PlacementError::Diagonal { ship: 0 }
+        }
+    );
+    assert_eq!(
+        bad(Scenario::new(small()).fleet(P0, ["0,0-1,0", "x"])),
+        ScenarioError::Placement {
+            player: P0,
+            error: PlacementError::Syntax { ship: 1 }
+        }
+    );
+    assert_eq!(
+        bad(Scenario::new(small())
+            .fleet(P0, ["0,0-1,0", "0,2-0,4"])
+            .shots(P0, &[(1, 1)])),
+        ScenarioError::ShotsBeforePlacement
+    );
+    assert_eq!(
+        bad(placed_with(small()).shots(P1, &[(1, 1)])),
+        ScenarioError::TurnOrder([0, 1])
+    );
+    assert_eq!(
+        bad(placed_with(small()).shots(P0, &[(6, 1)])),
+        ScenarioError::OffGrid {
+            player: P0,
+            x: 6,
+            y: 1
+        }
+    );
+    let sink_all = [(5, 5), (4, 5), (2, 1), (2, 2), (2, 3)];
+    assert_eq!(
+        bad(placed_with(small())
+            .shots(P0, &sink_all)
+            .shots(P1, &[(3, 3); 5])),
+        ScenarioError::AfterEnd {
+            player: P1,
+            x: 3,
+            y: 3
+        }
+    );
+    assert!(matches!(
+        bad(Scenario::new(Config {
+            ships: [0; 6],
+            ..small()
+        })),
+        ScenarioError::Config(ConfigError::EmptyFleet)
+    ));
 }

@@ -1,11 +1,16 @@
 //! 200-game series between the built-in bots: `density` beats `hunter`, `hunter` beats
-//! `random`. Sides alternate; game `g` uses seed `g` for the engine and the seats' RNGs.
+//! `random`. Sides alternate; game `g` is played by the one runner
+//! ([`koth_engine_core::runner::play`]) with seed `derive_seed(SERIES_SEED, g)`, as a `koth`
+//! tournament seeds its matches.
 //!
 //! Run with `--nocapture` to see the figures.
 
-use engine_core::{Bot, Game, PlayerId, RngCore, SeedableRng};
-use http_battleship::{Action, Battleship, Config, EndReason, Observation, Phase, bots};
-use rand_pcg::Pcg64Mcg;
+use koth_engine_core::runner::{self, Options, Player, Seat, Transcript, derive_seed};
+use koth_engine_core::{Bot, PlayerId, RngCore};
+use koth_http_battleship::{Action, Battleship, Config, EndReason, Observation, Phase, bots};
+
+/// The base seed of every series here.
+const SERIES_SEED: u64 = 2024;
 
 struct Series {
     wins: [u32; 2],
@@ -16,6 +21,14 @@ struct Series {
     winning_shots: [u64; 2],
 }
 
+fn play(seats: &mut [Seat<Battleship>], g: u64) -> Transcript<Battleship> {
+    let seed = derive_seed(SERIES_SEED, g);
+    let t = runner::play(&Config::default(), seed, seats, Options::default(), &mut ())
+        .unwrap_or_else(|e| panic!("game {g}: {e}"));
+    assert!(t.faults.is_empty(), "game {g}: {:?}", t.faults);
+    t
+}
+
 fn series(ids: [&str; 2], games: u32) -> Series {
     let mut s = Series {
         wins: [0; 2],
@@ -23,26 +36,16 @@ fn series(ids: [&str; 2], games: u32) -> Series {
         shots: [0; 2],
         winning_shots: [0; 2],
     };
-    let config = Config::default();
     for g in 0..games {
         // Bot `b` sits in seat `seat_of[b]`.
         let seat_of = if g % 2 == 0 { [0, 1] } else { [1, 0] };
-        let mut seats = [bots::by_id(ids[0]).unwrap(), bots::by_id(ids[1]).unwrap()];
-        if g % 2 == 1 {
-            seats.swap(0, 1);
-        }
-        let mut rngs = [0u64, 1].map(|p| Pcg64Mcg::seed_from_u64(g as u64 * 2 + p));
-        let mut engine_rng = Pcg64Mcg::seed_from_u64(g as u64);
-        let mut game = Battleship::new(&config, 2, &mut engine_rng).unwrap();
-        let mut events = Vec::new();
-        while let Some(p) = game.next_player() {
-            let a = seats[p.index()].act(&game.observe(p), &mut rngs[p.index()]);
-            game.step(&[a], &mut engine_rng, &mut events).unwrap();
-        }
-        let end = game.end().unwrap();
+        let lineup = if g % 2 == 0 { ids } else { [ids[1], ids[0]] };
+        let mut seats = runner::builtin_seats::<Battleship>(&lineup).unwrap();
+        let t = play(&mut seats, g as u64);
+        let end = t.last.end().unwrap();
         for (b, &seat) in seat_of.iter().enumerate() {
             let seat = PlayerId(seat);
-            let fired = game.shots(seat).len() as u64;
+            let fired = u64::from(t.stats[seat.index()].shots);
             s.shots[b] += fired;
             if end.winner == Some(seat) {
                 s.wins[b] += 1;
@@ -97,7 +100,7 @@ struct SittingDuck(Box<dyn Bot<Battleship>>);
 impl Bot<Battleship> for SittingDuck {
     fn act(&mut self, obs: &Observation, rng: &mut dyn RngCore) -> Action {
         match obs.phase {
-            Phase::Placing => self.0.act(obs, rng),
+            Phase::Placing => Bot::act(&mut *self.0, obs, rng),
             _ => Action::Shoot { x: 0, y: 0 },
         }
     }
@@ -107,25 +110,22 @@ impl Bot<Battleship> for SittingDuck {
 fn shots_to_sink(id: &str, games: u64) -> f64 {
     let mut total = 0;
     for g in 0..games {
-        let mut rng = Pcg64Mcg::seed_from_u64(g);
-        let mut game = Battleship::new(&Config::default(), 2, &mut rng).unwrap();
-        let mut seats: [Box<dyn Bot<Battleship>>; 2] = [
-            bots::by_id(id).unwrap(),
-            Box::new(SittingDuck(bots::by_id("random").unwrap())),
-        ];
-        let mut events = Vec::new();
-        while let Some(p) = game.next_player() {
-            let a = seats[p.index()].act(&game.observe(p), &mut rng);
-            game.step(&[a], &mut rng, &mut events).unwrap();
-        }
-        let end = game.end().unwrap();
+        let duck: Box<dyn Bot<Battleship>> =
+            Box::new(SittingDuck(bots::BOTS.make("random").unwrap()));
+        let mut seats = runner::builtin_seats::<Battleship>(&[id]).unwrap();
+        seats.push(Seat {
+            name: "duck".into(),
+            player: Box::new(duck) as Box<dyn Player<Battleship>>,
+        });
+        let t = play(&mut seats, g);
+        let end = t.last.end().unwrap();
         assert_eq!(
             (end.winner, end.reason),
             (Some(PlayerId(0)), EndReason::Sunk)
         );
-        total += game.shots(PlayerId(0)).len();
+        total += t.stats[0].shots;
     }
-    total as f64 / games as f64
+    f64::from(total) / games as f64
 }
 
 #[test]

@@ -2,12 +2,12 @@
 //! snapshots of a seeded bot's replies), malformed inputs with their typed errors, and
 //! parse/format round trips (proptest).
 
-use engine_core::{PlayerId, SeedableRng};
-use http_battleship::wire::{
+use koth_engine_core::{PlayerId, SeedableRng};
+use koth_http_battleship::wire::{
     DraftRequest, EndCause, Fields, FormAct, FormRequest, JsonAction, JsonRequest, MatchId, Reply,
     ReplyError, Request, Session, Settings, WireError, parse_placement_reply, parse_shot_reply,
 };
-use http_battleship::{
+use koth_http_battleship::{
     Action, Cell, Dialect, ForfeitReason, Placement, ShipSpan, ShotRecord, ShotResult, bots,
 };
 use proptest::prelude::*;
@@ -19,7 +19,7 @@ const JSON: Option<&str> = Some("application/json");
 /// Plays `requests` (content type, body) against one seeded bot session per match seat and
 /// renders each request's dialect, match key and reply.
 fn transcript(bot: &str, requests: &[(Option<&str>, &str)]) -> String {
-    let mut bots_by_seat = [bots::by_id(bot).unwrap(), bots::by_id(bot).unwrap()];
+    let mut bots_by_seat = [bots::BOTS.make(bot).unwrap(), bots::BOTS.make(bot).unwrap()];
     let mut sessions = [None, None];
     let mut rng = Pcg64Mcg::seed_from_u64(2024);
     let mut out = String::new();
@@ -116,7 +116,7 @@ fn json_fixtures_with_numbers_as_strings() {
 #[test]
 fn a_draft_turn_without_init_is_refused() {
     let r = Request::decode(FORM, b"game=Battleship&match_id=9-1&act=play", None).unwrap();
-    let mut bot = bots::by_id("random").unwrap();
+    let mut bot = bots::BOTS.make("random").unwrap();
     let mut rng = Pcg64Mcg::seed_from_u64(0);
     assert_eq!(
         Session::respond(&mut None, &r, bot.as_mut(), &mut rng),
@@ -275,7 +275,7 @@ fn malformed_requests_get_typed_errors() {
         .replace("ship2=1", "ship2=0")
         .replace("ship6=0", "ship6=10");
     let r = Request::decode(FORM, crowded.as_bytes(), None).unwrap();
-    let mut bot = bots::by_id("random").unwrap();
+    let mut bot = bots::BOTS.make("random").unwrap();
     assert!(matches!(
         Session::respond(&mut None, &r, bot.as_mut(), &mut Pcg64Mcg::seed_from_u64(0)),
         Err(WireError::Settings(_))

@@ -2,14 +2,16 @@
 //! `hunter`, `peacemaker`, `random` and `passive` (8 ships, a 38 x 38 sea), seats rotated
 //! from game to game. Prints each bot's average score and place and its wins.
 //!
-//! `cargo run --release -p naval --example series [GAMES] [SEED]`
+//! `cargo run --release -p koth-naval --example series [GAMES] [SEED]`
 //!
-//! Seeding: game `g` of seed `s` builds the sea from `Pcg64Mcg::seed_from_u64(s + g)`; the
-//! bot of seat `p` draws from `Pcg64Mcg::seed_from_u64((s + g) * 1000 + p + 1)`.
+//! Every game is played by the one runner, `koth_engine_core::runner::play`; game `g` of
+//! seed `s` has the match seed `derive_seed(s, g)` (as a `koth` tournament numbers its
+//! matches).
 
-use engine_core::{Game, PlayerId, SeedableRng, ToAct};
-use naval::{Config, Naval, bots};
-use rand_pcg::Pcg64Mcg;
+use koth_engine_core::PlayerId;
+use koth_engine_core::draw::derive_seed;
+use koth_engine_core::runner::{self, Observer, Options, Turn};
+use koth_naval::{Config, Event, Naval};
 
 const IDS: [&str; 4] = ["hunter", "peacemaker", "random", "passive"];
 
@@ -22,42 +24,33 @@ fn main() {
     // sunk[killer][victim]; killer 4 = the victim itself (its own shot or mine).
     let mut sunk = [[0u32; 4]; 5];
     for g in 0..games {
-        let s = seed + g;
         let lineup: Vec<usize> = (0..8).map(|i| (i + g as usize) % 4).collect();
-        let mut players: Vec<_> = lineup
-            .iter()
-            .map(|&b| bots::by_id(IDS[b]).unwrap())
-            .collect();
-        let mut rngs: Vec<Pcg64Mcg> = (0..8)
-            .map(|p| Pcg64Mcg::seed_from_u64(s * 1000 + p + 1))
-            .collect();
-        let mut config = Config::default();
-        for (seat, bot) in players.iter_mut().enumerate() {
-            config.set_class(seat, Some(bot.class(&mut rngs[seat])));
+        let ids: Vec<&str> = lineup.iter().map(|&b| IDS[b]).collect();
+        let mut seats = runner::builtin_seats::<Naval>(&ids).expect("listed bots");
+        let mut sinkings = Sinkings(Vec::new());
+        let t = runner::play(
+            &Config::default(),
+            derive_seed(seed, g),
+            &mut seats,
+            Options {
+                keep_turns: false,
+                ..Options::default()
+            },
+            &mut sinkings,
+        )
+        .expect("a game between built-in bots");
+        for (ship, by) in sinkings.0 {
+            let killer = if by == ship { 4 } else { lineup[by.index()] };
+            sunk[killer][lineup[ship.index()]] += 1;
         }
-        let mut rng = Pcg64Mcg::seed_from_u64(s);
-        let mut game = Naval::new(&config, 8, &mut rng).unwrap();
-        let mut events = Vec::new();
-        while let ToAct::One(p) = game.to_act() {
-            let orders = players[p.index()].act(&game.observe(p), &mut rngs[p.index()]);
-            events.clear();
-            game.step(&[orders], &mut rng, &mut events).unwrap();
-            for e in &events {
-                if let naval::Event::Sunk { ship, by } = *e {
-                    let killer = if by == ship { 4 } else { lineup[by.index()] };
-                    sunk[killer][lineup[ship.index()]] += 1;
-                }
-            }
-        }
-        let outcome = game.outcome().unwrap();
         for (seat, &b) in lineup.iter().enumerate() {
             let p = PlayerId(seat as u8);
-            let t = &mut totals[b];
-            t.0 += 1;
-            t.1 += outcome.score(p);
-            t.2 += u64::from(outcome.place(p));
-            t.3 += u64::from(outcome.winner() == Some(p));
-            t.4 += u64::from(game.stats(p).alive);
+            let total = &mut totals[b];
+            total.0 += 1;
+            total.1 += t.outcome.score(p);
+            total.2 += u64::from(t.outcome.place(p));
+            total.3 += u64::from(t.outcome.winner() == Some(p));
+            total.4 += u64::from(t.stats[seat].alive);
         }
     }
     println!("{games} games, 2 of each bot, seed {seed}");
@@ -75,5 +68,18 @@ fn main() {
     for (k, row) in sunk.iter().enumerate() {
         let name = IDS.get(k).copied().unwrap_or("itself");
         println!("{name:<10} {row:?}");
+    }
+}
+
+/// Every `Sunk` event: `(ship, by)`.
+struct Sinkings(Vec<(PlayerId, PlayerId)>);
+
+impl Observer<Naval> for Sinkings {
+    fn turn(&mut self, turn: &Turn<Naval>, _: &Naval) {
+        for e in &turn.events {
+            if let Event::Sunk { ship, by } = *e {
+                self.0.push((ship, by));
+            }
+        }
     }
 }

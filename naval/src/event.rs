@@ -3,7 +3,7 @@
 use alloc::vec::Vec;
 use core::fmt;
 
-use engine_core::{Coord, Dir4, PlayerId};
+use koth_engine_core::{Coord, Dir4, PlayerId};
 
 use crate::Order;
 

@@ -1,6 +1,6 @@
 //! Naval, the "Hit and sunk" free-for-all: one ship per player, five classes, many actions a
-//! turn, exactly as its King-of-the-Hill seed describes it (rules of record:
-//! `shared/rules/naval.md`).
+//! turn, exactly as its King-of-the-Hill seed describes it. The complete rules, with every
+//! decision taken where the contest left a point open, are in the [`rulebook`].
 //!
 //! # The rules in short
 //! Each program first chooses a [`ShipClass`] (`1..=5`; anything else: no ship, no turns,
@@ -8,7 +8,7 @@
 //! each ship gets a seeded random start (head cell and [`Dir4`], the hull behind the head,
 //! every cell on the grid and free; ships may touch). A game has at most 100 rounds; at the
 //! start of each round the ships afloat are shuffled, and each takes its whole turn in that
-//! order ([`ToAct::One`](engine_core::ToAct::One)), later ships seeing earlier results.
+//! order ([`ToAct::One`](koth_engine_core::ToAct::One)), later ships seeing earlier results.
 //!
 //! A turn is an action string ([`Orders`]) executed left to right: `M`/`B` move, `C`/`K`
 //! rotate, `A` ram, `F±x±y` fire, `N±x±y` lay a mine, `S` scan, and the class skills `R`
@@ -21,78 +21,47 @@
 //! score, then fewer deaths, more sunken, more hits, less damage. The game ends after round
 //! 100 or as soon as at most one ship is afloat (checked after every turn).
 //!
-//! ```
-//! use engine_core::{Game, SeedableRng, ToAct};
-//! use naval::{bots, Config, Naval};
+//! [`Naval`] implements [`Game`](koth_engine_core::Game) (the rules) and
+//! [`Contest`](koth_engine_core::Contest) (name, seats, the built-in [`bots`], the class
+//! choice as a pre-game [`Setup`](koth_engine_core::Contest::Setup), the program protocol of
+//! [`protocol`], [`Stats`], rendering), so the one runner of `koth_engine_core` plays it:
 //!
-//! let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(7);
-//! let ids = ["hunter", "peacemaker", "random", "passive"];
-//! let mut players: Vec<_> = ids.iter().map(|id| bots::by_id(id).unwrap()).collect();
-//! let mut config = Config::default();
-//! for (seat, bot) in players.iter_mut().enumerate() {
-//!     config.set_class(seat, Some(bot.class(&mut rng)));
-//! }
-//! let mut game = Naval::new(&config, ids.len(), &mut rng).unwrap();
-//! let mut events = Vec::new();
-//! while let ToAct::One(p) = game.to_act() {
-//!     let orders = players[p.index()].act(&game.observe(p), &mut rng);
-//!     game.step(&[orders], &mut rng, &mut events).unwrap();
-//! }
-//! println!("{}", game.render());
-//! println!("{:?}", game.outcome().unwrap());
 //! ```
+//! use koth_engine_core::runner::{self, Options};
+//! use koth_naval::{Config, Naval};
+//!
+//! let mut seats =
+//!     runner::builtin_seats::<Naval>(&["hunter", "peacemaker", "random", "passive"]).unwrap();
+//! let t = runner::play(&Config::default(), 7, &mut seats, Options::default(), &mut ()).unwrap();
+//! // Each bot chose its class before the game (written into the config).
+//! assert_eq!(t.config.classes.len(), 4);
+//! println!("{:?} after {} turns", t.outcome, t.turns_played);
+//! ```
+//!
+//! [`Scenario`] builds hand-made seas (fixed starts, mines, wrecks) for tests and tools.
 //!
 //! # Randomness
-//! The engine owns no RNG. [`Game::new`](engine_core::Game::new) draws, from the RNG it is
+//! The engine owns no RNG. [`Game::new`](koth_engine_core::Game::new) draws, from the RNG it is
 //! given: first each random start, in seat order (repeated draws of x, y and direction until
-//! the ship fits), then round 1's order. [`Game::step`](engine_core::Game::step) draws only in
-//! the step that ends a round when the game goes on: the next round's order is shuffled then
-//! (Fisher-Yates from the back over the ships afloat in seat order). Draws are unbiased
-//! (multiply-and-reject on 32-bit outputs), so a seed gives the same game on every platform.
+//! the ship fits), then round 1's order. [`Game::step`](koth_engine_core::Game::step) draws
+//! only in the step that ends a round when the game goes on: the next round's order is
+//! shuffled then (Fisher-Yates from the back over the ships afloat in seat order). Every draw
+//! is [`koth_engine_core::draw`]'s pinned, unbiased one, so a seed gives the same game on every
+//! platform.
 //!
-//! # Decisions where the rules of record leave room
-//! - **Turn preparation.** The start of a ship's turn (moves and shots reset, cooldown - 1, a
-//!   submerged submarine's dive counter + 1) is applied when the previous turn ends, so the
-//!   observation shows it; its events (a forced surfacing, a new round's order) close the
-//!   previous step's events. A shield and a scan stay until the ship's orders start to run.
-//! - **Dive limit.** The counter counts own turns started submerged; at the start of the 6th
-//!   the submarine surfaces before acting, after the cooldown decrease, so its map shows
-//!   cooldown 3.
-//! - **Budgets.** "Uses all moves/shots" needs that none was used and sets the budget to 0. A
-//!   Destroyer's rotation needs no move left and uses none (so it can still ram after
-//!   rotating). `N`, `S`, `R`, `P`, `D` need that no shot was used this turn.
-//! - **Refusals.** Checked in this order: submerged (for `A F N S`) or wrong class (`R P D`),
-//!   budget, cooldown, then geometry. `R` with no damaged cell is refused. A ram needs an
-//!   afloat ship's cell ahead (a wreck is not a ship); ramming a submerged submarine is
-//!   performed (uses all moves) but hurts nothing. Firing at a cell off the grid is refused,
-//!   even for a Carrier whose splash would reach the grid.
-//! - **Carrier shots.** The 3 x 3 is damaged row by row from the top left, then a mine on the
-//!   target cell explodes.
-//! - **Explosions.** Breadth first: each explosion damages its 3 x 3 (row by row from the top
-//!   left) and queues the mines in it; queued mines explode in the order found. A rotation
-//!   onto several mines explodes them head side first, each once. The ship that set off the
-//!   first mine gets the credit for the whole chain, even if it sank meanwhile.
-//! - **Shields** absorb the first point that would damage an intact cell (damage to a damaged
-//!   cell spends nothing), self-inflicted damage included.
-//! - **Sinking.** A sunk ship's cells become wrecks at once (a sunk submarine is no longer
-//!   hidden). A ship that sinks during its own turn does nothing more; its remaining orders
-//!   are dropped without events.
-//! - **Seats without a ship** never act, rank with score 0 and 0 deaths, and observe an
-//!   all-`U` map. If at most one ship is afloat at the start, the game is over at once.
-//! - **Seats** `2..=100` ([`MAX_PLAYERS`]); missing class entries default to
-//!   [`ShipClass::default_for_seat`] (Destroyer, Submarine, ... by seat).
-//! - **Orders.** At most [`MAX_ORDERS`] per turn; the protocol drops and reports the rest.
-//!   Malformed pieces (a run of non-action characters; `F`/`N` without a valid target) become
-//!   `W`. Lower-case letters are not actions.
-//! - **Class choice.** An integer `1..=5` with optional surrounding whitespace, `+` and
-//!   leading zeros (as Java's `Integer.parseInt` read it).
-//! - **Observations of other seats** describe their ship as it is now (the protocol only ever
-//!   shows a ship its own view at the start of its turn).
-//! - The 2017 controller's compatibility profile is not implemented; the engine plays the
-//!   rules of record only.
+//! # Decisions where the contest left room
+//! The [`rulebook`] lists them all, each marked **(decision)**: among them, the start of a
+//! turn is applied as soon as the previous turn ends (so observations show it); refusals are
+//! checked submerged / wrong class, then budget, then cooldown, then geometry; a ram on a
+//! submerged submarine uses all moves but hurts nothing; explosions chain breadth first, and
+//! the ship that set off the first mine gets the credit for the whole chain; a turn holds at
+//! most [`MAX_ORDERS`] orders; seats `2..=100` ([`MAX_PLAYERS`]), and a config without a
+//! seat's class gives it [`ShipClass::default_for_seat`]. The 2017 controller's compatibility
+//! profile is not implemented.
 //!
 //! # Features
-//! `std` (default), `serde` (config, orders as their wire text, events, observations).
+//! `std` (default), `serde` (config, orders as their wire text, events, observations,
+//! [`Stats`]).
 #![no_std]
 #![deny(missing_docs)]
 
@@ -101,24 +70,33 @@ extern crate alloc;
 pub mod bots;
 mod class;
 mod config;
+mod contest;
 mod event;
 mod observation;
 mod order;
 pub mod protocol;
 mod render;
 mod rules;
+mod scenario;
 mod ship;
 mod state;
 
+/// The complete rules this crate implements.
+pub mod rulebook {
+    #![doc = include_str!("../RULES.md")]
+}
+
 pub use class::ShipClass;
-pub use config::{Config, ConfigError, MAX_PLAYERS, MIN_PLAYERS, Start};
-pub use engine_core::{Coord, Dir4, PlayerId};
+pub use config::{Config, ConfigError, MAX_PLAYERS, MIN_PLAYERS};
+pub use contest::{RENDER_EVERY_ROUNDS, Stats};
 pub use event::{Cause, EndReason, Event, Obstacle, Refusal};
+pub use koth_engine_core::{Coord, Dir4, PlayerId};
 pub use observation::{
     Hull, Observation, SCAN_RANGE, SIGHT_CELLS, SIGHT_HALF, SIGHT_SIDE, Sight, SightCell,
     VIEW_RANGE,
 };
 pub use order::{MAX_ORDERS, Order, Orders, OrdersFull, Target};
 pub use render::seat_symbol;
+pub use scenario::{Scenario, ScenarioError, Start};
 pub use ship::{MAX_DIVE_TURNS, SKILL_COOLDOWN, Ship};
-pub use state::{Cell, Naval, PlayerStats};
+pub use state::{Cell, Naval};

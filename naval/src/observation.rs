@@ -2,7 +2,7 @@
 
 use core::fmt;
 
-use engine_core::{Dir4, PlayerId};
+use koth_engine_core::{Dir4, PlayerId};
 
 use crate::ShipClass;
 

@@ -138,7 +138,7 @@ impl fmt::Display for Order {
 /// reads one (leniently, reporting every malformed piece) and `FromStr` strictly.
 ///
 /// ```
-/// use naval::{Order, Orders, Target};
+/// use koth_naval::{Order, Orders, Target};
 /// let orders: Orders = "MF+9-8CM".parse().unwrap();
 /// assert_eq!(orders.as_slice()[1], Order::Fire(Target::new(9, -8).unwrap()));
 /// assert_eq!(orders.to_string(), "MF+9-8CM");

@@ -9,7 +9,7 @@ use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 use core::fmt;
 
-use engine_core::{Dir4, PlayerId};
+use koth_engine_core::{Dir4, PlayerId};
 
 use crate::observation::SIGHT_CELLS;
 use crate::order::MAX_ORDERS;
@@ -43,7 +43,7 @@ pub enum ClassError {
 /// (and, as Java's `Integer.parseInt` read it, an optional `+` and leading zeros).
 ///
 /// ```
-/// use naval::{protocol::{parse_class, ClassError}, ShipClass};
+/// use koth_naval::{protocol::{parse_class, ClassError}, ShipClass};
 /// assert_eq!(parse_class(b" 4\n"), Ok(ShipClass::Battleship));
 /// assert_eq!(parse_class(b"6"), Err(ClassError::OutOfRange("6".into())));
 /// assert_eq!(parse_class(b"two"), Err(ClassError::NotAnInteger("two".into())));
@@ -346,7 +346,7 @@ fn is_letter(b: u8) -> bool {
 /// past [`MAX_ORDERS`] orders are dropped and reported.
 ///
 /// ```
-/// use naval::protocol::{parse_orders, PieceError};
+/// use koth_naval::protocol::{parse_orders, PieceError};
 /// let parsed = parse_orders("MxyF+1C\n");
 /// assert_eq!(parsed.orders.to_string(), "MWWC");
 /// assert_eq!(parsed.issues[0].error, PieceError::Unknown);

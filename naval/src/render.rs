@@ -3,7 +3,7 @@
 use alloc::string::String;
 use core::fmt::{self, Write};
 
-use engine_core::{Dir4, PlayerId};
+use koth_engine_core::{Dir4, PlayerId};
 
 use crate::Naval;
 use crate::state::Cell;
@@ -27,18 +27,19 @@ fn dir_name(d: Dir4) -> &'static str {
 }
 
 impl Naval {
-    /// The whole sea as ASCII (like the seed's example grid): a `#` border, `.` water, `M`
-    /// mines, `W` wrecks, a ship's intact cells as its seat symbol ([`seat_symbol`]) and its
-    /// damaged cells as `*`; then one status line per seat.
+    /// The whole sea as ASCII (like the seed's example grid): a status line, a `#` border,
+    /// `.` water, `M` mines, `W` wrecks, a ship's intact cells as its seat symbol
+    /// ([`seat_symbol`]) and its damaged cells as `*`; then one status line per seat. Logs
+    /// show it under a `round R of N` line ([`Contest::render`](koth_engine_core::Contest::render)).
     ///
     /// ```
-    /// use engine_core::{Game, SeedableRng};
+    /// use koth_engine_core::{Game, SeedableRng};
     /// let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(1);
-    /// let game = naval::Naval::new(&naval::Config::default(), 2, &mut rng).unwrap();
-    /// let picture = game.render();
+    /// let game = koth_naval::Naval::new(&koth_naval::Config::default(), 2, &mut rng).unwrap();
+    /// let picture = game.picture();
     /// assert!(picture.lines().nth(1).unwrap().starts_with("################"));
     /// ```
-    pub fn render(&self) -> String {
+    pub fn picture(&self) -> String {
         let mut out = String::new();
         // Writing to a String cannot fail.
         let _ = self.write_sea(&mut out);
@@ -125,7 +126,10 @@ impl Naval {
             writeln!(
                 out,
                 " | hits {} sunken {} damage {} score {}",
-                stats.hits, stats.sunken, stats.damage, stats.score
+                stats.hits,
+                stats.sunken,
+                stats.damage,
+                stats.score()
             )?;
         }
         Ok(())

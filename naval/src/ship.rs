@@ -1,6 +1,6 @@
 //! One ship: class, position, hull and per-turn budgets.
 
-use engine_core::{Coord, Dir4};
+use koth_engine_core::{Coord, Dir4};
 
 use crate::{Hull, ShipClass};
 

@@ -4,14 +4,15 @@ use alloc::vec;
 use alloc::vec::Vec;
 use core::convert::Infallible;
 
-use engine_core::{
-    Coord, Dir4, Game, Outcome, PerPlayer, PlayerId, RngCore, Size, StepError, ToAct,
+use koth_engine_core::{
+    Coord, Dir4, Game, Outcome, PerPlayer, PlayerId, RngCore, Size, StepError, ToAct, draw,
 };
 
 use crate::observation::{SIGHT_HALF, SIGHT_SIDE, SightCell};
-use crate::rules::below;
 use crate::ship::{Ship, cell_of};
-use crate::{Config, ConfigError, EndReason, Event, Hull, Observation, Orders, ShipClass, Sight};
+use crate::{
+    Config, ConfigError, EndReason, Event, Hull, Observation, Orders, ShipClass, Sight, Stats,
+};
 
 /// What lies on a cell of the sea.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -36,24 +37,6 @@ pub(crate) struct Seat {
     pub(crate) damage: u32,
 }
 
-/// A seat's statistics: the numbers that make its score.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct PlayerStats {
-    /// The class, or `None` for a seat whose class choice was bad.
-    pub class: Option<ShipClass>,
-    /// Enemy hull cells this ship damaged.
-    pub hits: u32,
-    /// Enemy ships this ship sank.
-    pub sunken: u32,
-    /// Damage taken (not reduced by repairs; absorbed damage is not taken).
-    pub damage: u32,
-    /// Whether the ship has at least one intact hull cell (`false` without a ship).
-    pub alive: bool,
-    /// `hits + 5 * sunken - damage - (alive ? 0 : 10)`; 0 for a seat without a ship.
-    pub score: i64,
-}
-
 /// One state of a naval game.
 ///
 /// Built by [`Game::new`] from a [`Config`]; ships take whole turns one at a time
@@ -76,18 +59,14 @@ pub struct Naval {
 impl Naval {
     // ------------------------------------------------------------------ construction
 
-    fn build<R: RngCore + ?Sized>(
-        config: &Config,
-        players: usize,
-        rng: &mut R,
-    ) -> Result<Naval, ConfigError> {
+    /// The sea for `players` seats with no ship on it yet, round 1 not begun.
+    pub(crate) fn empty(config: &Config, players: usize) -> Result<Naval, ConfigError> {
         config.validate(players)?;
         let side = Config::side(players);
-        let size = Size::square(side);
-        let mut game = Naval {
+        Ok(Naval {
             side,
             rounds: config.rounds,
-            cells: vec![Cell::Water; size.area()],
+            cells: vec![Cell::Water; Size::square(side).area()],
             seats: (0..players)
                 .map(|_| Seat {
                     ship: None,
@@ -101,65 +80,44 @@ impl Naval {
             round: 1,
             turn: 0,
             end: None,
-        };
-        for &cell in &config.wrecks {
-            let i = game.index(cell).ok_or(ConfigError::OffGrid {
-                what: "wreck",
-                cell,
-                side,
-            })?;
-            game.cells[i] = Cell::Wreck;
-        }
-        for &cell in &config.mines {
-            let i = game.index(cell).ok_or(ConfigError::OffGrid {
-                what: "mine",
-                cell,
-                side,
-            })?;
-            if game.cells[i] == Cell::Wreck {
-                return Err(ConfigError::MineOnWreck(cell));
-            }
-            game.cells[i] = Cell::Mine;
-        }
-        // Fixed starts first, then random ones in seat order.
-        for seat in 0..players {
-            let (Some(class), Some(start)) = (config.class_of(seat), config.start_of(seat)) else {
-                continue;
-            };
-            for i in 0..class.length() as usize {
-                let cell = cell_of(start.head, start.dir, i);
-                match game.index(cell) {
-                    None => return Err(ConfigError::StartOffGrid { seat, cell, side }),
-                    Some(j) if game.cells[j] != Cell::Water => {
-                        return Err(ConfigError::StartBlocked { seat, cell });
-                    }
-                    Some(_) => {}
-                }
-            }
-            game.launch(seat, Ship::new(class, start.head, start.dir));
-        }
-        for seat in 0..players {
+        })
+    }
+
+    /// Gives every seat that has a class in `config` but no ship yet a random start, in seat
+    /// order (each attempt draws x, y and a direction from `rng`).
+    pub(crate) fn place_random<R: RngCore + ?Sized>(
+        &mut self,
+        config: &Config,
+        rng: &mut R,
+    ) -> Result<(), ConfigError> {
+        for seat in 0..self.seats.len() {
             let Some(class) = config.class_of(seat) else {
                 continue;
             };
-            if config.start_of(seat).is_some() {
+            if self.seats[seat].ship.is_some() {
                 continue;
             }
-            let (head, dir) = game
+            let (head, dir) = self
                 .random_start(class, rng)
                 .ok_or(ConfigError::NoRoom(seat))?;
-            game.launch(seat, Ship::new(class, head, dir));
+            self.launch(seat, Ship::new(class, head, dir));
         }
-        game.start_round(1, rng);
-        if game.afloat() <= 1 {
-            game.end = Some(EndReason::LastShipAfloat);
-        } else {
-            game.prepare_turn(&mut Vec::new());
-        }
-        Ok(game)
+        Ok(())
     }
 
-    fn launch(&mut self, seat: usize, ship: Ship) {
+    /// Round 1 begins (its order shuffled with `rng`); with at most one ship afloat the game
+    /// is over at once.
+    pub(crate) fn begin<R: RngCore + ?Sized>(&mut self, rng: &mut R) {
+        self.start_round(1, rng);
+        if self.afloat() <= 1 {
+            self.end = Some(EndReason::LastShipAfloat);
+        } else {
+            self.prepare_turn(&mut Vec::new());
+        }
+    }
+
+    /// Puts `ship` on the sea for `seat` (its cells must be free water).
+    pub(crate) fn launch(&mut self, seat: usize, ship: Ship) {
         for c in ship.cells() {
             if let Some(i) = self.index(c) {
                 self.cells[i] = Cell::Ship(PlayerId(seat as u8));
@@ -168,7 +126,8 @@ impl Naval {
         self.seats[seat].ship = Some(ship);
     }
 
-    fn fits(&self, class: ShipClass, head: Coord, dir: Dir4) -> bool {
+    /// Whether a ship of `class` fits with its head at `head` facing `dir`.
+    pub(crate) fn fits(&self, class: ShipClass, head: Coord, dir: Dir4) -> bool {
         (0..class.length() as usize).all(|i| self.cell(cell_of(head, dir, i)) == Some(Cell::Water))
     }
 
@@ -181,15 +140,15 @@ impl Naval {
     ) -> Option<(Coord, Dir4)> {
         let side = self.side as u32;
         for _ in 0..10_000 {
-            let x = below(rng, side) as i32;
-            let y = below(rng, side) as i32;
-            let dir = Dir4::from_index(below(rng, 4) as u8);
+            let x = draw::below(rng, side) as i32;
+            let y = draw::below(rng, side) as i32;
+            let dir = Dir4::from_index(draw::below(rng, 4) as u8);
             if self.fits(class, Coord::new(x, y), dir) {
                 return Some((Coord::new(x, y), dir));
             }
         }
         let total = side * side * 4;
-        let first = below(rng, total);
+        let first = draw::below(rng, total);
         (0..total).map(|k| (first + k) % total).find_map(|k| {
             let (cell, dir) = (k / 4, Dir4::from_index((k % 4) as u8));
             let head = Coord::new((cell % side) as i32, (cell / side) as i32);
@@ -267,34 +226,29 @@ impl Naval {
     }
 
     /// The statistics of `player` (zeros for a seat that does not exist).
-    pub fn stats(&self, player: PlayerId) -> PlayerStats {
+    pub fn stats(&self, player: PlayerId) -> Stats {
         let Some(seat) = self.seats.get(player.index()) else {
-            return PlayerStats {
-                class: None,
+            return Stats {
                 hits: 0,
                 sunken: 0,
                 damage: 0,
                 alive: false,
-                score: 0,
+                class: None,
             };
         };
-        let class = seat.ship.as_ref().map(Ship::class);
-        let alive = seat.ship.as_ref().is_some_and(Ship::afloat);
-        let score = if class.is_some() {
-            i64::from(seat.hits) + 5 * i64::from(seat.sunken)
-                - i64::from(seat.damage)
-                - if alive { 0 } else { 10 }
-        } else {
-            0
-        };
-        PlayerStats {
-            class,
+        Stats {
             hits: seat.hits,
             sunken: seat.sunken,
             damage: seat.damage,
-            alive,
-            score,
+            alive: seat.ship.as_ref().is_some_and(Ship::afloat),
+            class: seat.ship.as_ref().map(Ship::class),
         }
+    }
+
+    /// The score of `player`: `hits + 5 * sunken - damage - (alive ? 0 : 10)`, 0 for a seat
+    /// without a ship.
+    pub fn score(&self, player: PlayerId) -> i64 {
+        self.stats(player).score()
     }
 
     /// The ranking key: score, then fewer deaths, more sunken, more hits, less damage.
@@ -302,7 +256,7 @@ impl Naval {
         let s = self.stats(player);
         let death = i64::from(s.class.is_some() && !s.alive);
         (
-            s.score,
+            s.score(),
             -death,
             i64::from(s.sunken),
             i64::from(s.hits),
@@ -402,27 +356,6 @@ impl Naval {
         }
         map
     }
-
-    // ------------------------------------------------------------------ playing
-
-    /// Plays the acting ship's whole turn (the same as [`Game::step`] with one action).
-    ///
-    /// Draws from `rng` only when this turn ends a round and the game goes on: the next
-    /// round's order is shuffled then.
-    pub fn play<R: RngCore + ?Sized>(
-        &mut self,
-        orders: &Orders,
-        rng: &mut R,
-        events: &mut Vec<Event>,
-    ) -> Result<(), StepError<Infallible>> {
-        if self.end.is_some() {
-            return Err(StepError::GameOver);
-        }
-        self.take_turn(orders, events);
-        self.turn += 1;
-        self.advance(rng, events);
-        Ok(())
-    }
 }
 
 impl Game for Naval {
@@ -433,21 +366,24 @@ impl Game for Naval {
     type Observation = Observation;
     type Event = Event;
 
-    /// Places the ships (fixed starts, then random ones in seat order: each attempt draws
-    /// x, y and a direction from `rng`), then shuffles round 1's order with `rng`.
+    /// Places the ships at random in seat order (each attempt draws x, y and a direction
+    /// from `rng`), then shuffles round 1's order with `rng`.
     fn new<R: RngCore + ?Sized>(
         config: &Config,
         players: usize,
         rng: &mut R,
     ) -> Result<Self, ConfigError> {
-        Naval::build(config, players, rng)
+        let mut game = Naval::empty(config, players)?;
+        game.place_random(config, rng)?;
+        game.begin(rng);
+        Ok(game)
     }
 
     fn num_players(&self) -> usize {
         self.seats.len()
     }
 
-    fn to_act(&self) -> ToAct {
+    fn to_act(&self) -> ToAct<'_> {
         match (self.end, self.order.get(self.next)) {
             (None, Some(&p)) => ToAct::One(p),
             _ => ToAct::Nobody,
@@ -458,14 +394,18 @@ impl Game for Naval {
         self.observation(player)
     }
 
-    fn step<R: RngCore + ?Sized>(
+    /// Plays the acting ship's whole turn. Draws from `rng` only when this turn ends a round
+    /// and the game goes on: the next round's order is shuffled then.
+    fn apply<R: RngCore + ?Sized>(
         &mut self,
         actions: &[Orders],
         rng: &mut R,
         events: &mut Vec<Event>,
     ) -> Result<(), StepError<Infallible>> {
-        StepError::check(self.end.is_some(), 1, actions.len())?;
-        self.play(&actions[0], rng, events)
+        self.take_turn(&actions[0], events);
+        self.turn += 1;
+        self.advance(rng, events);
+        Ok(())
     }
 
     /// Scores are the rules' `Score`; places by score, then fewer deaths, more sunken, more
@@ -474,7 +414,7 @@ impl Game for Naval {
         self.end?;
         let players = PlayerId::all(self.seats.len());
         let keys: Vec<_> = players.clone().map(|p| self.rank_key(p)).collect();
-        let scores = PerPlayer::from_fn(self.seats.len(), |p| self.stats(p).score);
+        let scores = PerPlayer::from_fn(self.seats.len(), |p| self.score(p));
         Some(Outcome::from_keys(&keys, scores))
     }
 
@@ -494,7 +434,7 @@ impl Game for Naval {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use engine_core::SeedableRng;
+    use koth_engine_core::SeedableRng;
 
     /// A finished game whose seats have these `(hits, sunken, damage, afloat)` counters.
     fn finished(counters: &[(u32, u32, u32, bool)]) -> Naval {

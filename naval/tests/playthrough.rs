@@ -1,16 +1,18 @@
 //! Games between the built-in bots: recorded playthroughs (insta), determinism, and the
 //! series that shows `hunter` beating the seed's sample bots.
 //!
-//! Seeding: a game with seed `s` builds the sea and draws the round orders from
-//! `Pcg64Mcg::seed_from_u64(s)`; the bot of seat `p` draws from
-//! `Pcg64Mcg::seed_from_u64(s * 1000 + p + 1)`.
+//! Every game is played by the one runner, [`koth_engine_core::runner::play`], with its one
+//! seeding rule (the sea and the round orders from `game_rng(seed)`, seat `p`'s bot, class
+//! choice included, from `player_rng(seed, p)`): `default_lineup_seed_3` is the very game
+//! `koth play naval --seed 3` plays.
 
 use std::fmt::Write as _;
 
-use engine_core::{Game, PlayerId, SeedableRng, ToAct};
-use naval::protocol::observation_line;
-use naval::{Config, Event, Naval, Orders, bots};
-use rand_pcg::Pcg64Mcg;
+use koth_engine_core::draw::derive_seed;
+use koth_engine_core::runner::{self, Observer, Options, Start, Transcript};
+use koth_engine_core::{Contest, Game, PlayerId};
+use koth_naval::protocol::observation_line;
+use koth_naval::{Config, Event, Naval, Orders};
 
 /// One played turn.
 #[derive(Clone, Debug, PartialEq)]
@@ -31,42 +33,68 @@ struct Record {
     last: Naval,
 }
 
-fn play(ids: &[&str], seed: u64) -> Record {
-    let mut players: Vec<_> = ids.iter().map(|id| bots::by_id(id).unwrap()).collect();
-    let mut rngs: Vec<Pcg64Mcg> = (0..ids.len() as u64)
-        .map(|p| Pcg64Mcg::seed_from_u64(seed * 1000 + p + 1))
-        .collect();
-    let mut config = Config::default();
-    for (seat, bot) in players.iter_mut().enumerate() {
-        config.set_class(seat, Some(bot.class(&mut rngs[seat])));
+/// Records each turn with the input line its ship was given (from the state before it).
+#[derive(Default)]
+struct Recorder {
+    first: Option<Naval>,
+    before: Option<Naval>,
+    turns: Vec<Turn>,
+    round_starts: Vec<Naval>,
+}
+
+impl Observer<Naval> for Recorder {
+    fn started(&mut self, _: &Start<'_, Naval>, game: &Naval) {
+        self.first = Some(game.clone());
+        self.before = Some(game.clone());
     }
-    let mut rng = Pcg64Mcg::seed_from_u64(seed);
-    let mut game = Naval::new(&config, ids.len(), &mut rng).unwrap();
-    let first = game.clone();
-    let mut turns = Vec::new();
-    let mut round_starts = Vec::new();
-    while let ToAct::One(p) = game.to_act() {
-        let obs = game.observe(p);
-        let orders = players[p.index()].act(&obs, &mut rngs[p.index()]);
-        let mut events = Vec::new();
-        let round = game.round();
-        game.step(&[orders], &mut rng, &mut events).unwrap();
-        if game.round() != round && !game.to_act().is_over() {
-            round_starts.push(game.clone());
+
+    fn turn(&mut self, turn: &runner::Turn<Naval>, game: &Naval) {
+        let before = self.before.replace(game.clone()).expect("started first");
+        let player = turn.actors[0];
+        if game.round() != before.round() && !game.to_act().is_over() {
+            self.round_starts.push(game.clone());
         }
-        turns.push(Turn {
-            player: p,
-            round,
-            line: observation_line(&obs),
-            orders,
-            events,
+        self.turns.push(Turn {
+            player,
+            round: before.round(),
+            line: observation_line(&before.observe(player)),
+            orders: turn.actions[0],
+            events: turn.events.clone(),
         });
     }
+}
+
+fn transcript(ids: &[&str], seed: u64, observer: &mut dyn Observer<Naval>) -> Transcript<Naval> {
+    let mut seats = runner::builtin_seats::<Naval>(ids).unwrap();
+    let t = runner::play(
+        &Config::default(),
+        seed,
+        &mut seats,
+        Options::default(),
+        observer,
+    )
+    .unwrap_or_else(|e| panic!("{ids:?}, seed {seed}: {e}"));
+    assert!(t.faults.is_empty(), "{:?}", t.faults);
+    t
+}
+
+fn play(ids: &[&str], seed: u64) -> Record {
+    let mut recorder = Recorder::default();
+    let t = transcript(ids, seed, &mut recorder);
+    // The transcript and the observer saw the same turns.
+    assert_eq!(t.turns.len(), recorder.turns.len());
+    for (a, b) in t.turns.iter().zip(&recorder.turns) {
+        assert_eq!(
+            (a.actors.as_slice(), a.actions[0]),
+            ([b.player].as_slice(), b.orders)
+        );
+        assert_eq!(a.events, b.events);
+    }
     Record {
-        first,
-        turns,
-        round_starts,
-        last: game,
+        first: recorder.first.unwrap(),
+        turns: recorder.turns,
+        round_starts: recorder.round_starts,
+        last: t.last,
     }
 }
 
@@ -127,7 +155,7 @@ fn render(ids: &[&str], seed: u64, r: &Record, rounds: u32) -> String {
         .map(|(i, id)| format!("P{i} {id}"))
         .collect();
     writeln!(out, "seed {seed}: {}", seats.join(", ")).unwrap();
-    writeln!(out, "{}", r.first.render()).unwrap();
+    writeln!(out, "{}", Contest::render(&r.first)).unwrap();
     for turn in r.turns.iter().filter(|t| t.round <= rounds) {
         writeln!(out, "{} < {}", turn.player, turn.line).unwrap();
         writeln!(out, "{} > {}", turn.player, turn.orders).unwrap();
@@ -137,11 +165,16 @@ fn render(ids: &[&str], seed: u64, r: &Record, rounds: u32) -> String {
         if let Some(Event::RoundStarted { round, .. }) = turn.events.last()
             && *round <= rounds
         {
-            writeln!(out, "{}", r.round_starts[*round as usize - 2].render()).unwrap();
+            writeln!(
+                out,
+                "{}",
+                Contest::render(&r.round_starts[*round as usize - 2])
+            )
+            .unwrap();
         }
     }
     writeln!(out, "... {} turns in all\nfinal:", r.turns.len()).unwrap();
-    writeln!(out, "{}", r.last.render()).unwrap();
+    writeln!(out, "{}", Contest::render(&r.last)).unwrap();
     writeln!(out, "{:?}", r.last.outcome().unwrap()).unwrap();
     out
 }
@@ -153,11 +186,38 @@ fn playthrough_four_bots_seed_3() {
     insta::assert_snapshot!("four_bots_seed_3", render(&ids, 3, &r, 3));
 }
 
+/// The game `koth play naval --seed 3` plays: the default config and line-up.
 #[test]
-fn playthrough_six_default_lineup_seed_11() {
-    let ids = bots::DEFAULT_LINEUP;
-    let r = play(&ids, 11);
-    insta::assert_snapshot!("default_lineup_seed_11", render(&ids, 11, &r, 1));
+fn default_lineup_seed_3() {
+    let config = Config::default();
+    let ids = Naval::bots().lineup(Naval::seats(&config));
+    assert_eq!(
+        ids,
+        [
+            "hunter",
+            "peacemaker",
+            "random",
+            "passive",
+            "hunter",
+            "peacemaker"
+        ]
+    );
+    let r = play(&ids, 3);
+    insta::assert_snapshot!("default_lineup_seed_3", render(&ids, 3, &r, 1));
+}
+
+#[test]
+fn the_classes_are_the_bots_choices() {
+    let ids = ["hunter", "peacemaker", "random", "passive", "random"];
+    let t = transcript(&ids, 4, &mut ());
+    let classes: Vec<_> = t.config.classes.iter().map(|c| c.unwrap()).collect();
+    use koth_naval::ShipClass::{Battleship, Carrier, Cruiser};
+    assert_eq!(&classes[..2], [Cruiser, Battleship]);
+    assert_eq!(classes[3], Carrier);
+    for (p, class) in PlayerId::all(ids.len()).zip(&classes) {
+        assert_eq!(t.last.ship(p).unwrap().class(), *class);
+        assert_eq!(t.stats[p.index()].class, Some(*class));
+    }
 }
 
 #[test]
@@ -198,7 +258,8 @@ fn every_game_ends_with_one_end_event_and_an_outcome() {
     }
 }
 
-/// 50 games, two of each of the four bots (seats rotated), as in `examples/series.rs`.
+/// 50 games, two of each of the four bots (seats rotated), as in `examples/series.rs`; game
+/// `g` has the seed `derive_seed(0, g)`.
 #[test]
 fn hunter_wins_the_series_against_the_sample_bots() {
     let ids = ["hunter", "peacemaker", "random", "passive"];
@@ -207,8 +268,8 @@ fn hunter_wins_the_series_against_the_sample_bots() {
     let mut wins = [0u32; 4];
     for g in 0..50u64 {
         let lineup: Vec<&str> = (0..8).map(|i| ids[(i + g as usize) % 4]).collect();
-        let r = play(&lineup, g);
-        let o = r.last.outcome().unwrap();
+        let t = transcript(&lineup, derive_seed(0, g), &mut ());
+        let o = &t.outcome;
         for (seat, id) in lineup.iter().enumerate() {
             let b = ids.iter().position(|x| x == id).unwrap();
             let p = PlayerId(seat as u8);

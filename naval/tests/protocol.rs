@@ -1,11 +1,11 @@
 //! The seed's program protocol: class choice, input lines and action strings.
 
-use engine_core::{Dir4, Game, PlayerId, SeedableRng};
-use naval::protocol::{
+use koth_engine_core::{Dir4, Game, PlayerId, SeedableRng};
+use koth_naval::protocol::{
     ClassError, ObservationError, PieceError, observation_line, parse_answer, parse_class,
     parse_observation, parse_orders, parse_orders_strict,
 };
-use naval::{
+use koth_naval::{
     Config, Hull, MAX_ORDERS, Naval, Observation, Order, Orders, SIGHT_CELLS, ShipClass, Sight,
     SightCell, Target,
 };

@@ -1,14 +1,14 @@
-//! Rule cases: hand-built seas with the expected events, one or more per sentence of
-//! `shared/rules/naval.md`, named after the rule.
+//! Rule cases: hand-built seas with the expected events, one or more per sentence of the
+//! rulebook (`RULES.md`), named after the rule.
 
 mod common;
 
 use common::*;
-use engine_core::{Game, PlayerId, SeedableRng, StepError, ToAct};
-use naval::protocol::observation_line;
-use naval::{
-    Cause, Config, ConfigError, EndReason, Event, Naval, Obstacle, Orders, Refusal, SightCell,
-    Start,
+use koth_engine_core::{Game, PlayerId, SeedableRng, StepError, ToAct};
+use koth_naval::protocol::observation_line;
+use koth_naval::{
+    Cause, Config, ConfigError, EndReason, Event, Naval, Obstacle, Orders, Refusal, ScenarioError,
+    SightCell, Start,
 };
 use rand_pcg::Pcg64Mcg;
 
@@ -21,7 +21,7 @@ fn refused(events: &[Event], index: u8) -> Option<Refusal> {
     })
 }
 
-fn hits(events: &[Event]) -> Vec<(PlayerId, naval::Coord, PlayerId, Cause)> {
+fn hits(events: &[Event]) -> Vec<(PlayerId, koth_naval::Coord, PlayerId, Cause)> {
     events
         .iter()
         .filter_map(|e| match *e {
@@ -184,7 +184,7 @@ fn a_bad_class_choice_means_no_ship_no_turns_and_score_0() {
     let outcome = g.outcome().unwrap();
     assert_eq!(outcome.score(P1), 0);
     let stats = g.stats(P1);
-    assert_eq!((stats.class, stats.alive, stats.score), (None, false, 0));
+    assert_eq!((stats.class, stats.alive, g.score(P1)), (None, false, 0));
 }
 
 #[test]
@@ -195,22 +195,20 @@ fn ships_may_touch_and_fixed_starts_must_fit() {
         .ship(1, Cruiser, 6, 5, Up)
         .build();
     assert_eq!(g.ship(P1).unwrap().head(), c(6, 5));
-    let mut config = sea(2).ship(0, Cruiser, 5, 5, Up).config;
-    config.set_class(1, Some(Cruiser));
-    config.set_start(1, Some(Start::new(5, 6, Up)));
+    let scenario = sea(2).ship(0, Cruiser, 5, 5, Up).0;
+    let with = |start| scenario.clone().ship(1, Cruiser, start);
+    let mut rng = Pcg64Mcg::seed_from_u64(0);
     assert_eq!(
-        Naval::new(&config, 2, &mut Pcg64Mcg::seed_from_u64(0)),
-        Err(ConfigError::StartBlocked {
+        with(Start::new(5, 6, Up)).build(&mut rng),
+        Err(ScenarioError::StartBlocked {
             seat: 1,
             cell: c(5, 6)
         })
     );
-    config.set_start(1, Some(Start::new(0, 31, Down)));
-    assert!(Naval::new(&config, 2, &mut Pcg64Mcg::seed_from_u64(0)).is_ok());
-    config.set_start(1, Some(Start::new(0, 1, Down)));
+    assert!(with(Start::new(0, 31, Down)).build(&mut rng).is_ok());
     assert!(matches!(
-        Naval::new(&config, 2, &mut Pcg64Mcg::seed_from_u64(0)),
-        Err(ConfigError::StartOffGrid { seat: 1, .. })
+        with(Start::new(0, 1, Down)).build(&mut rng),
+        Err(ScenarioError::StartOffGrid { seat: 1, .. })
     ));
 }
 
@@ -390,7 +388,7 @@ fn the_game_ends_when_no_ship_is_afloat() {
     let s0 = g.stats(P0);
     // 2 hits on P1, 1 sunken, 2 damage to itself (no hit for those), dead.
     assert_eq!((s0.hits, s0.sunken, s0.damage, s0.alive), (2, 1, 2, false));
-    assert_eq!(s0.score, 2 + 5 - 2 - 10);
+    assert_eq!(s0.score(), 2 + 5 - 2 - 10);
 }
 
 #[test]
@@ -1376,7 +1374,7 @@ fn refused_orders_cost_nothing_and_the_rest_still_runs() {
 
 #[test]
 fn malformed_pieces_become_w_and_the_rest_still_runs() {
-    let parsed = naval::protocol::parse_orders("F+1xyzMF9+1C");
+    let parsed = koth_naval::protocol::parse_orders("F+1xyzMF9+1C");
     assert_eq!(parsed.orders.to_string(), "WWMWWC");
     let mut g = sea(2)
         .ship(0, Cruiser, 10, 10, Up)
@@ -1406,13 +1404,13 @@ fn a_ship_with_every_cell_damaged_sinks_and_stays_as_a_wreck() {
     let ev = act(&mut g, 0, "F+3+0F+3+0F+3+1");
     assert_eq!(hits(&ev).len(), 2, "a damaged cell takes nothing more");
     assert!(ev.contains(&Event::Sunk { ship: P1, by: P0 }));
-    assert_eq!(g.cell(c(13, 10)), Some(naval::Cell::Wreck));
+    assert_eq!(g.cell(c(13, 10)), Some(koth_naval::Cell::Wreck));
     assert_eq!(g.observe(P0).map.at(3, 1), SightCell::Wreck);
     // Wrecks block movement and absorb nothing.
     let s = g.stats(P0);
     assert_eq!((s.hits, s.sunken), (2, 1));
     let s1 = g.stats(P1);
-    assert_eq!((s1.alive, s1.score), (false, -2 - 10));
+    assert_eq!((s1.alive, s1.score()), (false, -2 - 10));
 }
 
 #[test]
@@ -1430,7 +1428,7 @@ fn a_hit_per_enemy_cell_and_a_sunken_per_ship_finished() {
     assert!(ev.contains(&Event::Sunk { ship: P2, by: P0 }));
     let s = g.stats(P0);
     assert_eq!((s.hits, s.sunken, s.damage), (4, 2, 0));
-    assert_eq!(s.score, 4 + 10);
+    assert_eq!(s.score(), 4 + 10);
 }
 
 #[test]

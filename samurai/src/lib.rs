@@ -8,21 +8,25 @@
 //! samurai below 0 honour is struck by the gods (both: a draw), which beats health 0; then a
 //! samurai at 0 health or less dies; after 500 turns the match is a draw.
 //!
-//! Rules of record: `shared/rules/samurai.md`. Decisions where the seed was open:
+//! The complete rules, with every decision taken where the contest left a point open, are in
+//! the [`rulebook`]. In short:
 //! - the Sword-of-the-Gods threshold reads the honour from before this turn's costs;
 //! - strikes are allowed at 0 honour (the striker then falls to -1 and is struck down);
 //! - the runner alternates sides between a pair's matches.
 //!
-//! The duel needs no randomness; [`Game::new`](engine_core::Game::new) takes an RNG only for
+//! The duel needs no randomness; [`Game::new`](koth_engine_core::Game::new) takes an RNG only for
 //! the shared trait. Built-in [`bots`] draw their randomness from the RNG their runner passes.
+//! [`Samurai`] implements [`Contest`](koth_engine_core::Contest) (name, seats, bots, the
+//! program protocol of [`protocol`], [`Stats`], rendering), so any generic runner plays it;
+//! [`Scenario`] builds hand-made positions.
 //!
 //! ```
-//! use engine_core::{Game, PlayerId, SeedableRng};
-//! use samurai::{bots, Samurai, Config};
+//! use koth_engine_core::{Bot, Game, PlayerId, SeedableRng};
+//! use koth_samurai::{bots::BOTS, Samurai, Config};
 //!
 //! let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(42);
 //! let mut duel = Samurai::new(&Config::default(), 2, &mut rng).unwrap();
-//! let mut players = [bots::by_id("observer").unwrap(), bots::by_id("coward").unwrap()];
+//! let mut players = [BOTS.make("observer").unwrap(), BOTS.make("coward").unwrap()];
 //! let mut events = Vec::new();
 //! while !duel.to_act().is_over() {
 //!     let a = players[0].act(&duel.observe(PlayerId(0)), &mut rng);
@@ -41,10 +45,19 @@ extern crate alloc;
 mod action;
 pub mod bots;
 mod config;
+mod contest;
 pub mod protocol;
 pub mod rules;
+
+/// The complete rules this crate implements.
+pub mod rulebook {
+    #![doc = include_str!("../RULES.md")]
+}
+mod scenario;
 mod state;
 
 pub use action::Action;
 pub use config::{Config, ConfigError};
+pub use contest::Stats;
+pub use scenario::Scenario;
 pub use state::{End, EndReason, Event, Observation, Samurai};

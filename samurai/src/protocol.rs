@@ -139,7 +139,7 @@ pub enum AnswerError {
 /// Reads a program's standard output: its first character is the action.
 ///
 /// ```
-/// use samurai::{protocol::{parse_answer, AnswerError}, Action};
+/// use koth_samurai::{protocol::{parse_answer, AnswerError}, Action};
 /// assert_eq!(parse_answer(b"Parry\n"), Ok(Action::Parry));
 /// assert_eq!(parse_answer(b""), Err(AnswerError::Empty));
 /// assert_eq!(parse_answer(b" B"), Err(AnswerError::Unknown(b' ')));

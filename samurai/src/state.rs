@@ -4,7 +4,7 @@ use alloc::vec::Vec;
 use core::convert::Infallible;
 use core::fmt;
 
-use engine_core::{Game, Outcome, PlayerId, RngCore, StepError, ToAct};
+use koth_engine_core::{Game, Outcome, PlayerId, RngCore, StepError, ToAct};
 
 use crate::rules::{self, Side};
 use crate::{Action, Config, ConfigError};
@@ -67,13 +67,16 @@ pub enum Event {
     Ended(End),
 }
 
+/// Both seats act every turn.
+const BOTH: [PlayerId; 2] = [PlayerId(0), PlayerId(1)];
+
 /// One state of a samurai duel.
 ///
 /// ```
-/// use engine_core::{Game, PlayerId, ToAct};
+/// use koth_engine_core::{Game, PlayerId, ToAct};
 /// use rand_pcg::Pcg64Mcg;
-/// use engine_core::SeedableRng;
-/// use samurai::{Action, Config, Samurai};
+/// use koth_engine_core::SeedableRng;
+/// use koth_samurai::{Action, Config, Samurai};
 ///
 /// let mut rng = Pcg64Mcg::seed_from_u64(1);
 /// let mut duel = Samurai::new(&Config::default(), 2, &mut rng).unwrap();
@@ -154,17 +157,8 @@ impl Samurai {
         self.end
     }
 
-    /// Plays one turn with both actions (no RNG is needed: the duel has no chance).
-    ///
-    /// Returns [`StepError::GameOver`] after the end; every action is legal otherwise.
-    pub fn play(
-        &mut self,
-        actions: [Action; 2],
-        events: &mut Vec<Event>,
-    ) -> Result<(), StepError<Infallible>> {
-        if self.end.is_some() {
-            return Err(StepError::GameOver);
-        }
+    /// Resolves one turn of a running duel (the checks ran in [`Game::step`]).
+    fn resolve(&mut self, actions: [Action; 2], events: &mut Vec<Event>) {
         let side = |p: usize| Side {
             action: actions[p],
             god_sword: self.honour[p] >= self.config.god_sword_honour,
@@ -203,7 +197,23 @@ impl Samurai {
         if let Some(end) = self.end {
             events.push(Event::Ended(end));
         }
-        Ok(())
+    }
+
+    /// Replaces the position (for [`Scenario`](crate::Scenario)).
+    pub(crate) fn set_position(
+        &mut self,
+        health: [i32; 2],
+        honour: [i32; 2],
+        turns: &[[Action; 2]],
+    ) {
+        self.health = health;
+        self.honour = honour;
+        for p in 0..2 {
+            self.history[p].clear();
+            self.history[p].extend(turns.iter().map(|t| t[p]));
+        }
+        self.turn = u32::try_from(turns.len()).unwrap_or(u32::MAX);
+        self.end = self.check_end();
     }
 
     fn check_end(&self) -> Option<End> {
@@ -263,11 +273,11 @@ impl Game for Samurai {
         2
     }
 
-    fn to_act(&self) -> ToAct {
+    fn to_act(&self) -> ToAct<'_> {
         if self.end.is_some() {
             ToAct::Nobody
         } else {
-            ToAct::Simultaneous(alloc::vec![PlayerId(0), PlayerId(1)])
+            ToAct::Simultaneous(&BOTH)
         }
     }
 
@@ -285,14 +295,15 @@ impl Game for Samurai {
         }
     }
 
-    fn step<R: RngCore + ?Sized>(
+    /// Every action is legal: a running duel never refuses a pair.
+    fn apply<R: RngCore + ?Sized>(
         &mut self,
         actions: &[Action],
         _rng: &mut R,
         events: &mut Vec<Event>,
     ) -> Result<(), StepError<Infallible>> {
-        StepError::check(self.end.is_some(), 2, actions.len())?;
-        self.play([actions[0], actions[1]], events)
+        self.resolve([actions[0], actions[1]], events);
+        Ok(())
     }
 
     /// Scores are half-points: 2 for a win, 1 each for a draw, 0 for a loss.

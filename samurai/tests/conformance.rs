@@ -1,12 +1,12 @@
-//! The generic conformance check from `engine_core::testing`.
+//! The generic conformance check from `koth_engine_core::testing`.
 //!
 //! The harness replaces one acting player's action per step with a uniformly random legal one,
 //! so from the default config most random matches end within a few turns by a loss of honour;
 //! the honour-rich configs below make matches long enough to end by the sword or by the gods'
 //! boredom too.
 
-use engine_core::testing::Conformance;
-use samurai::{Action, Config, Samurai};
+use koth_engine_core::testing::Conformance;
+use koth_samurai::{Action, Config, Samurai};
 
 #[test]
 fn conformance_default_config() {
@@ -52,7 +52,7 @@ fn conformance_with_a_bowing_bias() {
     // The chooser mostly bows (the harness still makes one player's action uniform).
     Conformance::<Samurai>::new(Config::default(), 2)
         .cases(16)
-        .run(|_, _, rng| match rng.next_u32() % 20 {
+        .run(|_, _, rng| match koth_engine_core::draw::below(rng, 20) {
             0..12 => Action::Bow,
             12..14 => Action::Wait,
             14 => Action::Guard,
@@ -60,4 +60,9 @@ fn conformance_with_a_bowing_bias() {
             17..19 => Action::Parry,
             _ => Action::Overhead,
         });
+}
+
+#[test]
+fn contest_description_holds() {
+    koth_engine_core::testing::check_contest::<Samurai>(&Config::default());
 }

@@ -11,9 +11,9 @@
 
 use std::fmt::Write as _;
 
-use engine_core::{Game, PlayerId, SeedableRng};
+use koth_engine_core::{Game, PlayerId, SeedableRng};
+use koth_samurai::{Action, Config, Event, Samurai};
 use rand_pcg::Pcg64Mcg;
-use samurai::{Action, Config, Event, Samurai};
 
 /// The three situations of the table.
 #[derive(Clone, Copy, Debug)]

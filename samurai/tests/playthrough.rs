@@ -1,14 +1,14 @@
-//! Matches between the built-in bots: a recorded playthrough (insta), every pairing, and
+//! Matches between the built-in bots: recorded playthroughs (insta), every pairing, and
 //! determinism.
 //!
-//! Seeding: a match with seed `s` gives seat `p` the bot RNG
-//! `Pcg64Mcg::seed_from_u64(2 * s + p)`, so the two bots draw from distinct streams.
+//! Every match is played by the one runner, [`koth_engine_core::runner::play`], with its one
+//! seeding rule: `default_lineup_seed_3` is the very game `koth play samurai --seed 3` plays.
 
 use std::fmt::Write as _;
 
-use engine_core::{Bot, Game, PlayerId, SeedableRng};
-use rand_pcg::Pcg64Mcg;
-use samurai::{Action, Config, End, Event, Samurai, bots};
+use koth_engine_core::runner::{self, Observer, Options, Turn};
+use koth_engine_core::{Contest, Game, PlayerId};
+use koth_samurai::{Action, Config, End, Event, Samurai};
 
 /// One played turn: both actions and the turn's events.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -27,39 +27,40 @@ struct Match {
     last: Samurai,
 }
 
-fn bot(id: &str) -> Box<dyn Bot<Samurai>> {
-    bots::by_id(id).unwrap_or_else(|| panic!("no built-in bot {id:?}"))
-}
+/// Records every turn with both samurai's health and honour after it.
+#[derive(Default)]
+struct Recorder(Vec<TurnRecord>);
 
-fn play_match(ids: [&str; 2], seed: u64, config: &Config) -> Match {
-    let mut players = [bot(ids[0]), bot(ids[1])];
-    let mut rngs = [0, 1].map(|p| Pcg64Mcg::seed_from_u64(seed.wrapping_mul(2).wrapping_add(p)));
-    let mut engine_rng = Pcg64Mcg::seed_from_u64(seed);
-    let mut duel = Samurai::new(config, 2, &mut engine_rng).unwrap();
-    let mut turns = Vec::new();
-    while !duel.to_act().is_over() {
-        assert!(
-            duel.turn() < config.max_turns,
-            "{ids:?}: still running after max_turns"
-        );
-        let actions = [0, 1].map(|p| {
-            let seat = PlayerId(p as u8);
-            players[p].act(&duel.observe(seat), &mut rngs[p])
-        });
-        let mut events = Vec::new();
-        duel.step(&actions, &mut engine_rng, &mut events).unwrap();
+impl Observer<Samurai> for Recorder {
+    fn turn(&mut self, turn: &Turn<Samurai>, duel: &Samurai) {
         let (p0, p1) = (PlayerId(0), PlayerId(1));
-        turns.push(TurnRecord {
-            actions,
-            events,
+        self.0.push(TurnRecord {
+            actions: [turn.actions[0], turn.actions[1]],
+            events: turn.events.clone(),
             health: [duel.health(p0), duel.health(p1)],
             honour: [duel.honour(p0), duel.honour(p1)],
         });
     }
+}
+
+fn play_match(ids: [&str; 2], seed: u64, config: &Config) -> Match {
+    let mut seats = runner::builtin_seats::<Samurai>(&ids).unwrap();
+    let mut recorder = Recorder::default();
+    let transcript = runner::play(config, seed, &mut seats, Options::default(), &mut recorder)
+        .unwrap_or_else(|e| panic!("{ids:?}: {e}"));
+    assert!(transcript.faults.is_empty(), "{:?}", transcript.faults);
+    assert!(transcript.turns_played <= config.max_turns);
+    // The transcript and the observer saw the same turns.
+    assert_eq!(transcript.turns.len(), recorder.0.len());
+    for (t, r) in transcript.turns.iter().zip(&recorder.0) {
+        assert_eq!(t.actions, r.actions);
+        assert_eq!(t.events, r.events);
+    }
+    let duel = transcript.last;
     let end = duel.end().expect("an ended match has an end");
     assert!(duel.outcome().is_some());
     Match {
-        turns,
+        turns: recorder.0,
         end,
         last: duel,
     }
@@ -111,6 +112,15 @@ fn render(ids: [&str; 2], seed: u64, m: &Match) -> String {
 }
 
 #[test]
+fn default_lineup_seed_3() {
+    let config = Config::default();
+    let lineup = Samurai::bots().lineup(Samurai::seats(&config));
+    let ids = [lineup[0], lineup[1]];
+    let m = play_match(ids, 3, &config);
+    insta::assert_snapshot!("default_lineup_seed_3", render(ids, 3, &m));
+}
+
+#[test]
 fn playthrough_observer_vs_coward_seed_1() {
     let ids = ["observer", "coward"];
     let m = play_match(ids, 1, &Config::default());
@@ -131,7 +141,7 @@ fn playthrough_monk_vs_ninja_seed_7() {
 
 #[test]
 fn every_bot_plays_every_other_without_panicking() {
-    let ids: Vec<&str> = bots::list().map(|b| b.id).collect();
+    let ids: Vec<&str> = Samurai::bots().ids().collect();
     assert!(ids.len() >= 3);
     let config = Config::default();
     let mut ends = 0;

@@ -1,12 +1,12 @@
 //! The seed's program protocol: argument strings and answers.
 
-use engine_core::{Game, PlayerId, SeedableRng};
-use proptest::prelude::*;
-use rand_pcg::Pcg64Mcg;
-use samurai::protocol::{
+use koth_engine_core::{Game, PlayerId, SeedableRng};
+use koth_samurai::protocol::{
     AnswerError, ArgsError, ProgramArgs, answer_or_wait, history_text, parse_answer,
 };
-use samurai::{Action, Config, Samurai};
+use koth_samurai::{Action, Config, Samurai};
+use proptest::prelude::*;
+use rand_pcg::Pcg64Mcg;
 
 fn action() -> impl Strategy<Value = Action> {
     prop::sample::select(Action::ALL.to_vec())

@@ -1,17 +1,20 @@
 //! A series of seeded games between built-in bots, with each bot's average place and wins.
 //!
 //! ```text
-//! cargo run --release -p tanks --example series -- [GAMES] [BOT...]
+//! cargo run --release -p koth-tanks --example series -- [GAMES] [BOT...]
 //! ```
 //!
 //! Without bots it runs three line-ups: the default six (2 hunters, 2 snipers, 2 randoms),
-//! one hunter against five snipers, and one hunter against five randoms.
+//! one hunter against five snipers, and one hunter against five randoms. Game `i` is played
+//! by the one match runner from seed `derive_seed(0, i)`.
 
-use engine_core::{Game, PlayerId, SeedableRng};
-use rand_pcg::Pcg64Mcg;
-use tanks::{Config, Tanks, bots};
+use koth_engine_core::draw::derive_seed;
+use koth_engine_core::runner::{self, Options};
+use koth_engine_core::{Contest, Game, PlayerId};
+use koth_tanks::{Config, Tanks};
 
-/// Per bot id: games, summed places, first places (shared or not), sole wins, kills, deaths.
+/// Per bot id: games, summed places, first places (shared or not), sole wins, kills, ticks
+/// survived.
 #[derive(Default)]
 struct Tally {
     games: u32,
@@ -28,25 +31,23 @@ fn series(lineup: &[&str], games: u64) {
     ids.dedup();
     let mut tallies: Vec<Tally> = ids.iter().map(|_| Tally::default()).collect();
     let mut total_ticks = 0u64;
-    for seed in 0..games {
-        let mut rng = Pcg64Mcg::seed_from_u64(seed);
-        let mut game = Tanks::new(&Config::default(), lineup.len(), &mut rng).expect("config");
-        let mut players: Vec<_> = lineup
-            .iter()
-            .map(|id| bots::by_id(id).expect("bot id"))
-            .collect();
-        let mut events = Vec::new();
-        while !game.to_act().is_over() {
-            let actions: Vec<_> = game
-                .living()
-                .iter()
-                .map(|&p| players[p.index()].act(&game.observe(p), &mut rng))
-                .collect();
-            events.clear();
-            game.step(&actions, &mut rng, &mut events).expect("step");
-        }
+    let options = Options {
+        keep_turns: false,
+        ..Options::default()
+    };
+    for i in 0..games {
+        let mut seats = runner::builtin_seats::<Tanks>(lineup).expect("bot id");
+        let t = runner::play(
+            &Config::default(),
+            derive_seed(0, i),
+            &mut seats,
+            options,
+            &mut (),
+        )
+        .expect("match");
+        let game = &t.last;
         total_ticks += u64::from(game.turn());
-        let outcome = game.outcome().expect("outcome");
+        let outcome = &t.outcome;
         let firsts = outcome
             .places()
             .values()
@@ -55,14 +56,14 @@ fn series(lineup: &[&str], games: u64) {
             .count();
         for (seat, id) in lineup.iter().enumerate() {
             let p = PlayerId(seat as u8);
-            let t = &mut tallies[ids.binary_search(id).unwrap_or(0)];
+            let tally = &mut tallies[ids.binary_search(id).unwrap_or(0)];
             let place = outcome.place(p);
-            t.games += 1;
-            t.places += place;
-            t.firsts += u32::from(place == 1);
-            t.sole += u32::from(place == 1 && firsts == 1);
-            t.kills += outcome.score(p);
-            t.ticks += u64::from(game.destroyed_at(p).unwrap_or(game.turn()));
+            tally.games += 1;
+            tally.places += place;
+            tally.firsts += u32::from(place == 1);
+            tally.sole += u32::from(place == 1 && firsts == 1);
+            tally.kills += outcome.score(p);
+            tally.ticks += u64::from(t.stats[seat].destroyed_at.unwrap_or(game.turn()));
         }
     }
     println!(
@@ -95,7 +96,7 @@ fn main() {
     let games: u64 = args.next().and_then(|g| g.parse().ok()).unwrap_or(100);
     let lineup: Vec<String> = args.collect();
     if lineup.is_empty() {
-        series(&bots::DEFAULT_LINEUP, games);
+        series(Tanks::bots().default_lineup, games);
         series(
             &["hunter", "sniper", "sniper", "sniper", "sniper", "sniper"],
             games,

@@ -3,7 +3,7 @@
 use core::fmt;
 use core::str::FromStr;
 
-use engine_core::Dir4;
+use koth_engine_core::Dir4;
 
 use crate::protocol::{self, ParseError};
 

@@ -1,22 +1,24 @@
-//! Who stands where: a square-to-seat table plus one bit set per row and per column, so a
+//! Who stands where: a square-to-seat [`Grid`] plus one bit set per row and per column, so a
 //! shell finds the first tank along its line in a few word operations.
 
 use alloc::vec;
 use alloc::vec::Vec;
 
-use engine_core::{Coord, Dir4, PlayerId};
+use koth_engine_core::{Coord, Dir4, Grid, PlayerId, Size, Topology};
 
 /// The marker for "no tank" in the per-square and per-seat tables.
 pub(crate) const EMPTY: u16 = u16::MAX;
 
+/// The board's topology: every edge wraps.
+pub(crate) const TORUS: Topology = Topology::Torus;
+
 /// The torus's occupancy. Squares are indexed row-major, `y * side + x`, with y up.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub(crate) struct Board {
-    side: u16,
     /// 64-bit words per row or column bit set.
     words: usize,
     /// The seat on each square, or [`EMPTY`].
-    cells: Vec<u16>,
+    cells: Grid<u16>,
     /// Row `y`'s bit set at `rows[y * words..]`: bit `x` is set when (x, y) is occupied.
     rows: Vec<u64>,
     /// Column `x`'s bit set at `cols[x * words..]`: bit `y` is set when (x, y) is occupied.
@@ -29,79 +31,81 @@ impl Board {
         let n = usize::from(side);
         let words = n.div_ceil(64);
         Board {
-            side,
             words,
-            cells: vec![EMPTY; n * n],
+            cells: Grid::new(Size::square(side), EMPTY),
             rows: vec![0; n * words],
             cols: vec![0; n * words],
         }
     }
 
+    /// The size of the torus.
+    #[inline]
+    pub(crate) fn size(&self) -> Size {
+        self.cells.size()
+    }
+
     /// The side of the torus.
     #[inline]
     pub(crate) fn side(&self) -> u16 {
-        self.side
+        self.size().width
     }
 
     /// The number of squares.
     #[inline]
     pub(crate) fn area(&self) -> usize {
-        self.cells.len()
+        self.cells.cells().len()
     }
 
     /// The row-major index of `c`, which lies on the torus.
     #[inline]
     pub(crate) fn index(&self, c: Coord) -> usize {
-        c.y as usize * usize::from(self.side) + c.x as usize
+        c.y as usize * usize::from(self.side()) + c.x as usize
     }
 
-    /// The square one step from `c` in `dir` (y up), wrapped.
+    /// The square one step from `c` in `dir` (y up), wrapped onto the torus by
+    /// [`Topology::Torus`] when the step leaves the grid (a step that stays on it needs no
+    /// wrapping, which keeps the division of the wrap off the common path).
     #[inline]
     pub(crate) fn step(&self, c: Coord, dir: Dir4) -> Coord {
-        let n = i32::from(self.side);
-        let wrap = |v: i32| {
-            if v < 0 {
-                v + n
-            } else if v >= n {
-                v - n
-            } else {
-                v
-            }
-        };
         let (dx, dy) = dir.delta_y_up();
-        Coord::new(wrap(c.x + dx), wrap(c.y + dy))
+        let to = c.offset(dx, dy);
+        if self.size().contains(to) {
+            to
+        } else {
+            TORUS.normalize(self.size(), to).unwrap_or(c)
+        }
     }
 
     /// The seat on square index `i`, or [`EMPTY`] (also for an index off the torus).
     #[inline]
     pub(crate) fn at_index(&self, i: usize) -> u16 {
-        self.cells.get(i).copied().unwrap_or(EMPTY)
+        self.cells.cells().get(i).copied().unwrap_or(EMPTY)
     }
 
-    /// The tank on `c`, if any.
+    /// The tank on `c`, if any (`None` off the torus too).
     #[inline]
     pub(crate) fn occupant(&self, c: Coord) -> Option<PlayerId> {
-        match self.at_index(self.index(c)) {
+        match self.cells.get(c).copied().unwrap_or(EMPTY) {
             EMPTY => None,
             seat => Some(PlayerId(seat as u8)),
         }
     }
 
-    /// Puts `seat` on the empty square `c`.
+    /// Puts `seat` on the empty square `c`, which lies on the torus.
     #[inline]
     pub(crate) fn place(&mut self, seat: PlayerId, c: Coord) {
         let i = self.index(c);
-        if let Some(cell) = self.cells.get_mut(i) {
+        if let Some(cell) = self.cells.cells_mut().get_mut(i) {
             *cell = u16::from(seat.0);
             self.set_bits(c, true);
         }
     }
 
-    /// Empties square `c`.
+    /// Empties square `c`, which lies on the torus.
     #[inline]
     pub(crate) fn clear(&mut self, c: Coord) {
         let i = self.index(c);
-        if let Some(cell) = self.cells.get_mut(i) {
+        if let Some(cell) = self.cells.cells_mut().get_mut(i) {
             *cell = EMPTY;
             self.set_bits(c, false);
         }
@@ -117,7 +121,7 @@ impl Board {
     /// The first tank a shell fired from `from` in `dir` (y up) reaches, travelling square by
     /// square with wrap-around; `None` when it comes back to `from` without meeting another.
     pub(crate) fn first_along(&self, from: Coord, dir: Dir4) -> Option<PlayerId> {
-        let n = usize::from(self.side);
+        let n = usize::from(self.side());
         let (x, y) = (from.x as usize, from.y as usize);
         let w = self.words;
         let hit = match dir {
@@ -219,7 +223,7 @@ mod tests {
 
     #[test]
     fn bit_sets_agree_with_a_literal_trace() {
-        use engine_core::SeedableRng;
+        use koth_engine_core::SeedableRng;
         let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(5);
         for side in [2u16, 3, 7, 63, 64, 65, 130] {
             let mut board = Board::new(side);
@@ -227,8 +231,8 @@ mod tests {
             let mut placed = Vec::new();
             for seat in 0..(side.min(200) as u8) {
                 let c = Coord::new(
-                    crate::draw::below(&mut rng, n) as i32,
-                    crate::draw::below(&mut rng, n) as i32,
+                    koth_engine_core::draw::below(&mut rng, n) as i32,
+                    koth_engine_core::draw::below(&mut rng, n) as i32,
                 );
                 if board.occupant(c).is_none() {
                     board.place(PlayerId(seat), c);

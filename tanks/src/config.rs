@@ -2,9 +2,7 @@
 
 use alloc::vec::Vec;
 
-use engine_core::Coord;
-
-/// The largest number of tanks (seats are [`PlayerId`](engine_core::PlayerId)s, one byte).
+/// The largest number of tanks (seats are [`PlayerId`](koth_engine_core::PlayerId)s, one byte).
 pub const MAX_PLAYERS: usize = 256;
 
 /// The largest side of the torus a config may ask for (the engine keeps one cell per square).
@@ -13,20 +11,23 @@ pub const MAX_SIDE: u16 = 1024;
 /// The match parameters. `Default` is the seed's standard match: a torus whose side is the
 /// number of players, seeded placement, ids equal to the seat index, 1000 ticks.
 ///
-/// ```
-/// use engine_core::{Coord, Game, SeedableRng};
-/// use tanks::{Config, Tanks};
+/// Hand-made starting squares are no part of a config: a [`Scenario`](crate::Scenario)
+/// builds those positions.
 ///
-/// // Two tanks face each other along row 0 of a 5 x 5 torus; the host knows them as 7 and 9999.
+/// ```
+/// use koth_engine_core::{Game, PlayerId, SeedableRng};
+/// use koth_tanks::{Config, Tanks};
+///
+/// // Two tanks on a 5 x 5 torus; the host knows them as 7 and 9999.
 /// let config = Config {
 ///     side: Some(5),
-///     positions: Some(vec![Coord::new(0, 0), Coord::new(3, 0)]),
 ///     ids: Some(vec![7, 9999]),
 ///     ..Config::default()
 /// };
 /// let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(1);
 /// let game = Tanks::new(&config, 2, &mut rng).unwrap();
 /// assert_eq!(game.side(), 5);
+/// assert_eq!(game.observe(PlayerId(1)).you, 9999);
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -35,10 +36,6 @@ pub struct Config {
     /// The side of the square torus; `None` means the number of players (the seed's rule).
     /// At least the number of players, at most [`MAX_SIDE`].
     pub side: Option<u16>,
-    /// Fixed starting squares, one per seat (x right, y **up**), all distinct and on the
-    /// torus; `None` draws them from the RNG (distinct rows and distinct columns). Fixed
-    /// squares may share rows and columns: that is how rule cases build their positions.
-    pub positions: Option<Vec<Coord>>,
     /// The host's tank ids, one per seat, all distinct (the seed uses user ids such as 9999);
     /// `None` means the seat index. The engine keeps them opaque: they appear only in the
     /// observation, which lists tanks in ascending id order.
@@ -51,7 +48,6 @@ impl Default for Config {
     fn default() -> Self {
         Config {
             side: None,
-            positions: None,
             ids: None,
             max_ticks: 1000,
         }
@@ -73,35 +69,15 @@ pub enum ConfigError {
         /// The number of players.
         players: usize,
     },
-    /// A per-seat list (positions or ids) does not have one entry per player.
+    /// A per-seat list (the ids) does not have one entry per player.
     #[error("{what} lists {got} entries for {players} players")]
     Length {
-        /// `"positions"` or `"ids"`.
+        /// `"ids"`.
         what: &'static str,
         /// Entries given.
         got: usize,
         /// The number of players.
         players: usize,
-    },
-    /// A fixed position lies off the torus.
-    #[error("position {at} of seat {seat} lies off the {side} x {side} torus")]
-    OffBoard {
-        /// The seat.
-        seat: usize,
-        /// The position.
-        at: Coord,
-        /// The side of the torus.
-        side: u16,
-    },
-    /// Two seats were given the same starting square.
-    #[error("seats {first} and {second} both start at {at}")]
-    SharedSquare {
-        /// The lower seat.
-        first: usize,
-        /// The higher seat.
-        second: usize,
-        /// The square.
-        at: Coord,
     },
     /// Two seats were given the same id.
     #[error("seats {first} and {second} share the id {id}")]
@@ -136,21 +112,6 @@ impl Config {
         }
         if self.max_ticks == 0 {
             return Err(ConfigError::NoTicks);
-        }
-        if let Some(positions) = &self.positions {
-            check_len("positions", positions.len(), players)?;
-            for (seat, &at) in positions.iter().enumerate() {
-                if !(0..side as i32).contains(&at.x) || !(0..side as i32).contains(&at.y) {
-                    return Err(ConfigError::OffBoard { seat, at, side });
-                }
-                if let Some(first) = positions[..seat].iter().position(|&p| p == at) {
-                    return Err(ConfigError::SharedSquare {
-                        first,
-                        second: seat,
-                        at,
-                    });
-                }
-            }
         }
         if let Some(ids) = &self.ids {
             check_len("ids", ids.len(), players)?;
@@ -194,22 +155,6 @@ mod tests {
         assert!(matches!(
             small.validate(4),
             Err(ConfigError::Side { side: 3, .. })
-        ));
-        let shared = Config {
-            positions: Some(vec![Coord::new(1, 1), Coord::new(1, 1)]),
-            ..Config::default()
-        };
-        assert!(matches!(
-            shared.validate(2),
-            Err(ConfigError::SharedSquare { .. })
-        ));
-        let off = Config {
-            positions: Some(vec![Coord::new(0, 0), Coord::new(0, 2)]),
-            ..Config::default()
-        };
-        assert!(matches!(
-            off.validate(2),
-            Err(ConfigError::OffBoard { seat: 1, .. })
         ));
         let ids = Config {
             ids: Some(vec![5, 5]),

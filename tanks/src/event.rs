@@ -1,6 +1,6 @@
 //! What happens in a tick.
 
-use engine_core::{Coord, Dir4, PlayerId};
+use koth_engine_core::{Coord, Dir4, PlayerId};
 
 /// Why a match ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

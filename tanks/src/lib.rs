@@ -1,88 +1,53 @@
 //! Tanks: the simultaneous tank battle on a torus from the King-of-the-Hill seed
 //! "Write a Tank AI".
 //!
-//! Rules of record: `shared/rules/tanks.md`. In short:
+//! The complete rules, with every decision taken where the contest left a point open, are in
+//! the [`rulebook`]. In short:
 //!
-//! - **Board.** A square torus of side N, the number of tanks (N >= 2). Coordinates (x, y),
-//!   0-based, x to the right, y **up** (row 0 at the bottom). Leaving an edge re-enters on
-//!   the opposite one. Every tank starts in its own row and its own column, drawn from the
-//!   seeded RNG (see [`Game::new`](engine_core::Game::new) on [`Tanks`]).
-//! - **A tick.** All living tanks act at once ([`ToAct::Simultaneous`](engine_core::ToAct),
+//! - **Board.** A square torus whose side is the number of tanks N (N >= 2) unless
+//!   [`Config::side`] makes it larger (up to [`MAX_SIDE`]). Coordinates (x, y), 0-based, x to
+//!   the right, y **up** (row 0 at the bottom); leaving an edge re-enters on the opposite one.
+//!   Every tank starts in its own row and its own column, drawn from the seeded RNG.
+//! - **A tick.** All living tanks act at once ([`ToAct::Simultaneous`](koth_engine_core::ToAct),
 //!   seat order) with one [`Action`] each: [`Action::Idle`], [`Action::Move`] or
-//!   [`Action::Shoot`] in a [`Dir4`](engine_core::Dir4) (y up). Then, in order:
-//!   1. **moves** resolve (contests, chains, cycles, swaps: see below);
-//!   2. **shots** resolve, all at once, against the post-move squares;
+//!   [`Action::Shoot`] in a [`Dir4`](koth_engine_core::Dir4) (y up). Then, in order:
+//!   1. **moves** resolve: a contested square goes to one contender drawn from the RNG,
+//!      chains and cycles of three or more move, a swap of two neighbours is cancelled, and
+//!      no two tanks ever share a square;
+//!   2. **shots** resolve, all at once, against the post-move squares: each shell destroys
+//!      the first other tank along its line (wrapping), so two tanks can destroy each other;
 //!   3. **destroyed tanks are removed.**
-//! - **End.** After a tick in which at most one tank is left, or after the tick limit.
+//! - **End.** After a tick in which at most one tank is left, or after
+//!   [`Config::max_ticks`] ticks (1000).
 //! - **Ranking** by survival: survivors share first place; a tank destroyed later ranks
-//!   above one destroyed earlier; tanks destroyed in the same tick share a place.
+//!   above one destroyed earlier; tanks destroyed in the same tick share a place. Scores are
+//!   kills and do not affect the ranking.
 //!
-//! Decisions (marked **\[decision\]** in the rules, or taken here where the rules are silent):
-//!
-//! - **Board size and placement.** [`Config::side`] may override the side (any side from N
-//!   to [`MAX_SIDE`]) and [`Config::positions`] may fix the starting squares (distinct, but
-//!   free to share rows and columns). Seeded placement shuffles the columns `0..side`, then
-//!   the rows `0..side` (Fisher–Yates from the back, uniform draws by Lemire's method on
-//!   `next_u32`), and puts seat `i` at (`cols[i]`, `rows[i]`).
-//! - **Ids.** Tank ids are opaque `u32`s chosen by the host ([`Config::ids`], distinct);
-//!   by default the seat index. Only the observation uses them; it lists tanks in ascending
-//!   id order.
-//! - **Contests.** A square wanted by two or more movers goes to one of them drawn uniformly
-//!   from the RNG passed to `step`; the others stay. Contested squares are drawn in the order
-//!   of their first claimant's seat, one draw each over the claimants in seat order. The
-//!   draw is made before blocking is resolved: a winner that turns out to be blocked stays
-//!   and the losers stay too. Ticks without a contest draw nothing.
-//! - **Fixed point.** A mover enters a square its occupant vacates this tick: chains move as
-//!   a whole into an empty square, and cycles of three or more tanks all move. A chain that
-//!   runs into a tank that stays (idle, shooting, lost a contest, blocked) stays as a whole.
-//!   Two neighbours that would swap squares both stay. No two tanks ever share a square.
-//! - **Shots.** A shooter does not move, so its shell starts from its square. The shell
-//!   travels square by square; the first other tank it reaches is destroyed; if it comes back
-//!   to its shooter nothing happens. All shells are traced before any removal, so two tanks
-//!   can destroy each other, and several shells may hit one tank.
-//! - **Scores** are kills: the number of tanks a tank's shells destroyed, each shooter
-//!   credited when several shells hit one tank. They lie in `0..=N-1`
-//!   ([`score_bounds`](engine_core::Game::score_bounds)) and do not affect the ranking.
-//! - **Tick limit** [`Config::max_ticks`], 1000 by default; ticks count from 1, and
-//!   [`Tanks::destroyed_at`] names the tick a tank was destroyed in.
-//! - **Bad output** (unknown text, empty output, a crash, a timeout of [`protocol::TIMEOUT_MS`])
-//!   means [`Action::Idle`]; leading and trailing whitespace is ignored ([`protocol`]).
-//! - **Events** come in rulebook order: one outcome per mover in seat order ([`Event::Moved`],
-//!   [`Event::LostContest`], [`Event::Blocked`], [`Event::SwapCancelled`]), one
-//!   [`Event::Shot`] per shooter, one [`Event::Destroyed`] per destroyed tank (crediting the
-//!   lowest-seat shooter that hit it), then [`Event::Ended`]. Every action is legal for a
-//!   living tank, so a step is refused only for the wrong number of actions or after the end,
-//!   before anything changes.
-//!
-//! The engine owns no randomness: placement and contests draw from the RNG the caller passes.
+//! The engine owns no randomness: placement and contests draw from the RNG the caller passes,
+//! through [`koth_engine_core::draw`]. [`Tanks`] implements
+//! [`Contest`](koth_engine_core::Contest) (name, seats, built-in [`bots`], the program
+//! protocol of [`protocol`], [`Stats`], rendering), so any generic runner plays it;
+//! [`Scenario`] builds hand-made positions for rule cases and tools.
 //!
 //! ```
-//! use engine_core::{Game, PlayerId, SeedableRng};
-//! use tanks::{bots, protocol, Config, Tanks};
+//! use koth_engine_core::runner::{self, Options};
+//! use koth_engine_core::{Contest, Game, PlayerId};
+//! use koth_tanks::{Config, Tanks, protocol};
 //!
-//! let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(42);
-//! let mut game = Tanks::new(&Config::default(), 6, &mut rng).unwrap();
-//! let mut players: Vec<_> = bots::DEFAULT_LINEUP
-//!     .iter()
-//!     .map(|id| bots::by_id(id).unwrap())
-//!     .collect();
+//! let config = Config::default();
+//! // The default line-up of built-in bots, played by the one match runner from seed 42.
+//! let lineup = Tanks::bots().lineup(Tanks::seats(&config));
+//! let mut seats = runner::builtin_seats::<Tanks>(&lineup).unwrap();
+//! let transcript = runner::play(&config, 42, &mut seats, Options::default(), &mut ()).unwrap();
+//! let game = &transcript.last;
+//! println!("{}", game.render());
 //! // What the first program would read on its standard input:
 //! println!("{}", protocol::format_observation(&game.observe(PlayerId(0))));
-//! let mut events = Vec::new();
-//! while !game.to_act().is_over() {
-//!     let actions: Vec<_> = game
-//!         .living()
-//!         .iter()
-//!         .map(|&p| players[p.index()].act(&game.observe(p), &mut rng))
-//!         .collect();
-//!     game.step(&actions, &mut rng, &mut events).unwrap();
-//! }
-//! print!("{}", game.render());
-//! println!("{:?} after {} ticks", game.outcome().unwrap().places(), game.turn());
+//! println!("{:?} after {} ticks", transcript.outcome.places(), game.turn());
 //! ```
 //!
-//! Features: `std` (default), `serde` (derives for the config, actions, events and
-//! observations). Without `std` the crate is `no_std` + `alloc`.
+//! Features: `std` (default), `serde` (derives for the config, actions, events, observations
+//! and [`Stats`]). Without `std` the crate is `no_std` + `alloc`.
 #![no_std]
 #![deny(missing_docs)]
 
@@ -92,15 +57,23 @@ mod action;
 mod board;
 pub mod bots;
 mod config;
-mod draw;
+mod contest;
 mod event;
 mod observation;
 pub mod protocol;
 mod rules;
+mod scenario;
 mod state;
+
+/// The complete rules this crate implements.
+pub mod rulebook {
+    #![doc = include_str!("../RULES.md")]
+}
 
 pub use action::Action;
 pub use config::{Config, ConfigError, MAX_PLAYERS, MAX_SIDE};
+pub use contest::Stats;
 pub use event::{EndReason, Event};
 pub use observation::{Observation, TankView};
+pub use scenario::{Scenario, ScenarioError};
 pub use state::{Tanks, seat_char};

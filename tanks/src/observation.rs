@@ -2,7 +2,7 @@
 
 use alloc::vec::Vec;
 
-use engine_core::{Coord, Dir4};
+use koth_engine_core::{Coord, Dir4, Size, Topology};
 
 /// One living tank as the observation lists it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -54,7 +54,8 @@ impl Observation {
     /// The square one step from `at` in direction `dir` (y up), wrapped onto the torus.
     pub fn step(&self, at: Coord, dir: Dir4) -> Coord {
         let (dx, dy) = dir.delta_y_up();
-        let n = i32::from(self.width.max(1));
-        Coord::new((at.x + dx).rem_euclid(n), (at.y + dy).rem_euclid(n))
+        Topology::Torus
+            .offset(Size::square(self.width), at, dx, dy)
+            .unwrap_or(at)
     }
 }

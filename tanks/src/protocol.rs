@@ -10,8 +10,8 @@
 //! ([`action_or_idle`]); the runner records it as a fault and the match goes on.
 //!
 //! ```
-//! use engine_core::{Coord, Dir4};
-//! use tanks::{protocol, Action, Observation, TankView};
+//! use koth_engine_core::{Coord, Dir4};
+//! use koth_tanks::{protocol, Action, Observation, TankView};
 //!
 //! // The seed's example: user 9999 on a 3 x 3 torus.
 //! let obs = Observation {
@@ -36,7 +36,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use core::fmt::Write;
 
-use engine_core::{Coord, Dir4};
+use koth_engine_core::{Coord, Dir4};
 
 use crate::{Action, Observation, TankView};
 

@@ -2,31 +2,32 @@
 
 use alloc::vec::Vec;
 use core::convert::Infallible;
-use core::fmt;
 
-use engine_core::{Coord, Game, Outcome, PerPlayer, PlayerId, RngCore, StepError, ToAct};
+use koth_engine_core::{
+    Coord, Game, Outcome, PerPlayer, PlayerId, RngCore, StepError, ToAct, draw,
+};
 
 use crate::board::Board;
 use crate::rules::{self, Scratch};
-use crate::{Action, Config, ConfigError, EndReason, Event, Observation, TankView, draw};
+use crate::{Action, Config, ConfigError, EndReason, Event, Observation, TankView};
 
 /// One state of a tank battle.
 ///
-/// Built only by [`Game::new`] from a validated [`Config`]; every tick is one
-/// [`Game::step`] with one [`Action`] per living tank, in seat order.
+/// Built by [`Game::new`] from a validated [`Config`] (or, for hand-made positions, by a
+/// [`Scenario`](crate::Scenario)); every tick is one [`Game::step`] with one [`Action`] per
+/// living tank, in seat order.
 ///
 /// ```
-/// use engine_core::{Coord, Dir4, Game, PlayerId, SeedableRng, ToAct};
-/// use tanks::{Action, Config, Event, Tanks};
+/// use koth_engine_core::{Coord, Dir4, Game, PlayerId, SeedableRng, ToAct};
+/// use koth_tanks::{Action, Event, Scenario};
 ///
 /// // Two tanks on one row of a 4 x 4 torus: both fire along it and destroy each other.
-/// let config = Config {
-///     side: Some(4),
-///     positions: Some(vec![Coord::new(0, 1), Coord::new(2, 1)]),
-///     ..Config::default()
-/// };
+/// let mut game = Scenario::torus(4)
+///     .tank(Coord::new(0, 1))
+///     .tank(Coord::new(2, 1))
+///     .build()
+///     .unwrap();
 /// let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(1);
-/// let mut game = Tanks::new(&config, 2, &mut rng).unwrap();
 /// let mut events = Vec::new();
 /// let fire = [Action::Shoot(Dir4::Right), Action::Shoot(Dir4::Left)];
 /// game.step(&fire, &mut rng, &mut events).unwrap();
@@ -109,12 +110,7 @@ impl Tanks {
 
     /// The tank on square `at`, if any (`None` off the torus too).
     pub fn occupant(&self, at: Coord) -> Option<PlayerId> {
-        let n = i32::from(self.side());
-        if (0..n).contains(&at.x) && (0..n).contains(&at.y) {
-            self.board.occupant(at)
-        } else {
-            None
-        }
+        self.board.occupant(at)
     }
 
     /// Why the match ended, once it has.
@@ -122,24 +118,35 @@ impl Tanks {
         self.end
     }
 
-    /// The torus as ASCII art: one line per row, the top row (y = side - 1) first; `.` is an
-    /// empty square and a tank is its [`seat_char`]. Each line ends with a newline.
-    ///
-    /// ```
-    /// use engine_core::{Coord, Game, SeedableRng};
-    /// use tanks::{Config, Tanks};
-    ///
-    /// let config = Config {
-    ///     side: Some(3),
-    ///     positions: Some(vec![Coord::new(0, 2), Coord::new(2, 1), Coord::new(1, 0)]),
-    ///     ..Config::default()
-    /// };
-    /// let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(1);
-    /// let game = Tanks::new(&config, 3, &mut rng).unwrap();
-    /// assert_eq!(game.render().to_string(), "0..\n..1\n.2.\n");
-    /// ```
-    pub fn render(&self) -> impl fmt::Display + '_ {
-        Render(self)
+    /// A new match of `config` with one tank per square of `pos` (seat order). The config
+    /// must be valid for `pos.len()` players and the squares distinct and on the torus.
+    pub(crate) fn placed(config: &Config, pos: Vec<Coord>) -> Tanks {
+        let players = pos.len();
+        let side = config.side_for(players);
+        let ids: Vec<u32> = match &config.ids {
+            Some(ids) => ids.clone(),
+            None => (0..players as u32).collect(),
+        };
+        let mut by_id: Vec<PlayerId> = PlayerId::all(players).collect();
+        by_id.sort_by_key(|p| ids[p.index()]);
+        let mut board = Board::new(side);
+        for (p, &c) in PlayerId::all(players).zip(&pos) {
+            board.place(p, c);
+        }
+        let scratch = Scratch::new(board.area(), players);
+        Tanks {
+            max_ticks: config.max_ticks,
+            tick: 0,
+            ids,
+            by_id,
+            pos,
+            destroyed: alloc::vec![None; players],
+            kills: alloc::vec![0; players],
+            living: PlayerId::all(players).collect(),
+            board,
+            end: None,
+            scratch,
+        }
     }
 
     fn check_end(&self) -> Option<EndReason> {
@@ -159,26 +166,6 @@ pub fn seat_char(seat: PlayerId) -> char {
     CHARS.get(seat.index()).map_or('#', |&c| char::from(c))
 }
 
-struct Render<'a>(&'a Tanks);
-
-impl fmt::Display for Render<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let n = i32::from(self.0.side());
-        for y in (0..n).rev() {
-            for x in 0..n {
-                let c = self
-                    .0
-                    .board
-                    .occupant(Coord::new(x, y))
-                    .map_or('.', seat_char);
-                f.write_fmt(format_args!("{c}"))?;
-            }
-            f.write_str("\n")?;
-        }
-        Ok(())
-    }
-}
-
 impl Game for Tanks {
     type Config = Config;
     type ConfigError = ConfigError;
@@ -187,9 +174,9 @@ impl Game for Tanks {
     type Observation = Observation;
     type Event = Event;
 
-    /// Validates `config` and places the tanks: at the fixed positions if given, else tank `i`
-    /// at (column `cols[i]`, row `rows[i]`) where `cols` and then `rows` are `0..side`
-    /// shuffled from `rng` (so every tank has its own row and its own column).
+    /// Validates `config` and places the tanks: tank `i` at (column `cols[i]`, row `rows[i]`)
+    /// where `cols` and then `rows` are `0..side` shuffled from `rng`
+    /// ([`draw::shuffle`]), so every tank has its own row and its own column.
     fn new<R: RngCore + ?Sized>(
         config: &Config,
         players: usize,
@@ -197,42 +184,14 @@ impl Game for Tanks {
     ) -> Result<Self, ConfigError> {
         config.validate(players)?;
         let side = config.side_for(players);
-        let pos: Vec<Coord> = match &config.positions {
-            Some(fixed) => fixed.clone(),
-            None => {
-                let mut cols: Vec<u16> = (0..side).collect();
-                let mut rows = cols.clone();
-                draw::shuffle(rng, &mut cols);
-                draw::shuffle(rng, &mut rows);
-                (0..players)
-                    .map(|i| Coord::new(i32::from(cols[i]), i32::from(rows[i])))
-                    .collect()
-            }
-        };
-        let ids: Vec<u32> = match &config.ids {
-            Some(ids) => ids.clone(),
-            None => (0..players as u32).collect(),
-        };
-        let mut by_id: Vec<PlayerId> = PlayerId::all(players).collect();
-        by_id.sort_by_key(|p| ids[p.index()]);
-        let mut board = Board::new(side);
-        for (p, &c) in PlayerId::all(players).zip(&pos) {
-            board.place(p, c);
-        }
-        let scratch = Scratch::new(board.area(), players);
-        Ok(Tanks {
-            max_ticks: config.max_ticks,
-            tick: 0,
-            ids,
-            by_id,
-            pos,
-            destroyed: alloc::vec![None; players],
-            kills: alloc::vec![0; players],
-            living: PlayerId::all(players).collect(),
-            board,
-            end: None,
-            scratch,
-        })
+        let mut cols: Vec<u16> = (0..side).collect();
+        let mut rows = cols.clone();
+        draw::shuffle(rng, &mut cols);
+        draw::shuffle(rng, &mut rows);
+        let pos = (0..players)
+            .map(|i| Coord::new(i32::from(cols[i]), i32::from(rows[i])))
+            .collect();
+        Ok(Tanks::placed(config, pos))
     }
 
     fn num_players(&self) -> usize {
@@ -240,11 +199,11 @@ impl Game for Tanks {
     }
 
     /// Every living tank at once, in seat order, until the end.
-    fn to_act(&self) -> ToAct {
+    fn to_act(&self) -> ToAct<'_> {
         if self.end.is_some() {
             ToAct::Nobody
         } else {
-            ToAct::Simultaneous(self.living.clone())
+            ToAct::Simultaneous(&self.living)
         }
     }
 
@@ -268,16 +227,15 @@ impl Game for Tanks {
     }
 
     /// One tick: moves, then shots against the post-move squares, then removal; then the
-    /// end check. Every action is legal, so the only refusals are
-    /// [`StepError::GameOver`] and [`StepError::WrongActionCount`], checked before anything
-    /// changes.
-    fn step<R: RngCore + ?Sized>(
+    /// end check. Every action is legal, so the only refusals are the ones
+    /// [`Game::step`] makes before calling this ([`StepError::GameOver`],
+    /// [`StepError::WrongActionCount`]).
+    fn apply<R: RngCore + ?Sized>(
         &mut self,
         actions: &[Action],
         rng: &mut R,
         events: &mut Vec<Event>,
     ) -> Result<(), StepError<Infallible>> {
-        StepError::check(self.end.is_some(), self.living.len(), actions.len())?;
         let tick = self.tick + 1;
         let s = &mut self.scratch;
         rules::moves::resolve(

@@ -1,10 +1,34 @@
 //! The engine-core conformance check, plus the board invariants over random games.
 
-use engine_core::testing::Conformance;
-use engine_core::{Coord, Game, PlayerId, RngCore, SeedableRng};
+use koth_engine_core::testing::{Conformance, check_contest};
+use koth_engine_core::{Contest, Coord, Game, PlayerId, RngCore, SeedableRng};
+use koth_tanks::{Action, Config, Event, Tanks};
 use proptest::prelude::*;
 use rand_pcg::Pcg64Mcg;
-use tanks::{Action, Config, Event, Tanks};
+
+#[test]
+fn the_contest_description_fits_the_engine() {
+    check_contest::<Tanks>(&Config::default());
+}
+
+#[test]
+fn the_seats_follow_the_config() {
+    // A fixed side caps the seats; given ids fix them.
+    let small = Config {
+        side: Some(3),
+        max_ticks: 200,
+        ..Config::default()
+    };
+    assert_eq!(Tanks::seats(&small), 2..=3);
+    check_contest::<Tanks>(&small);
+    let ids = Config {
+        ids: Some(vec![9999, 0, 50000]),
+        max_ticks: 200,
+        ..Config::default()
+    };
+    assert_eq!(Tanks::seats(&ids), 3..=3);
+    check_contest::<Tanks>(&ids);
+}
 
 #[test]
 fn a_refused_step_appends_nothing_to_a_used_buffer() {
@@ -12,7 +36,7 @@ fn a_refused_step_appends_nothing_to_a_used_buffer() {
     let mut game = Tanks::new(&Config::default(), 4, &mut rng).unwrap();
     let mut events = Vec::new();
     game.step(
-        &[Action::Move(engine_core::Dir4::Up); 4],
+        &[Action::Move(koth_engine_core::Dir4::Up); 4],
         &mut rng,
         &mut events,
     )
@@ -90,7 +114,6 @@ fn check_invariants(players: usize, extra_side: u16, ids_seed: u64, seed: u64) {
         side: Some(players as u16 + extra_side),
         ids: Some(ids.clone()),
         max_ticks: 150,
-        ..Config::default()
     };
     let mut game = Tanks::new(&config, players, &mut rng).unwrap();
     let mut events = Vec::new();

@@ -1,9 +1,9 @@
-//! Rule cases: one small hand-built position per sentence of `shared/rules/tanks.md`,
-//! with the events each must produce.
+//! Rule cases: one small hand-built position ([`Scenario`]) per sentence of the rulebook
+//! (`RULES.md`), with the events each must produce.
 
-use engine_core::{Coord, Dir4, Game, PlayerId, SeedableRng, StepError, ToAct};
+use koth_engine_core::{Contest, Coord, Dir4, Game, PlayerId, SeedableRng, StepError, ToAct};
+use koth_tanks::{Action, Config, ConfigError, EndReason, Event, Scenario, Tanks, protocol};
 use rand_pcg::Pcg64Mcg;
-use tanks::{Action, Config, ConfigError, EndReason, Event, Tanks, protocol};
 
 const P0: PlayerId = PlayerId(0);
 const P1: PlayerId = PlayerId(1);
@@ -16,13 +16,10 @@ fn c(x: i32, y: i32) -> Coord {
 
 /// A game on a `side` x `side` torus with tanks at `positions` (seat order).
 fn game(side: u16, positions: &[(i32, i32)]) -> Tanks {
-    let config = Config {
-        side: Some(side),
-        positions: Some(positions.iter().map(|&(x, y)| c(x, y)).collect()),
-        ..Config::default()
-    };
-    let mut rng = Pcg64Mcg::seed_from_u64(0);
-    Tanks::new(&config, positions.len(), &mut rng).expect("valid test position")
+    Scenario::torus(side)
+        .tanks(positions.iter().map(|&(x, y)| c(x, y)))
+        .build()
+        .expect("valid test position")
 }
 
 /// Actions from wire words; anything else (say `--`) is `Idle`.
@@ -433,7 +430,7 @@ fn a_shell_that_wraps_back_to_its_shooter_does_nothing() {
         [shot(P0, Dir4::Right, None), shot(P1, Dir4::Up, None)]
     );
     assert_eq!(g.living(), &[P0, P1]);
-    assert_eq!(g.to_act(), ToAct::Simultaneous(vec![P0, P1]));
+    assert_eq!(g.to_act(), ToAct::Simultaneous(&[P0, P1]));
 }
 
 #[test]
@@ -578,12 +575,14 @@ fn when_the_last_tanks_destroy_each_other_they_share_first_place() {
 fn the_tick_limit_ends_the_game_and_survivors_share_first_place() {
     let config = Config {
         side: Some(5),
-        positions: Some(vec![c(0, 0), c(2, 2), c(4, 1)]),
         max_ticks: 3,
         ..Config::default()
     };
     let mut rng = Pcg64Mcg::seed_from_u64(0);
-    let mut g = Tanks::new(&config, 3, &mut rng).unwrap();
+    let mut g = Scenario::new(config)
+        .tanks([c(0, 0), c(2, 2), c(4, 1)])
+        .build()
+        .unwrap();
     let mut events = Vec::new();
     g.step(&acts(&["--", "--", "--"]), &mut rng, &mut events)
         .unwrap();
@@ -637,7 +636,7 @@ fn a_refused_step_changes_nothing() {
 fn a_destroyed_tank_is_no_longer_asked_and_no_longer_seen() {
     let mut g = game(4, &[(0, 0), (2, 0), (3, 3)]);
     tick(&mut g, &["sr", "--", "--"]);
-    assert_eq!(g.to_act(), ToAct::Simultaneous(vec![P0, P2]));
+    assert_eq!(g.to_act(), ToAct::Simultaneous(&[P0, P2]));
     let o = g.observe(P1);
     assert_eq!(o.you, 1);
     assert_eq!(o.me(), None);
@@ -656,17 +655,18 @@ fn the_observation_is_the_seeds_line_with_host_ids_in_ascending_order() {
     // The seed's picture, with seats deliberately out of id order.
     let config = Config {
         side: Some(3),
-        positions: Some(vec![c(2, 1), c(1, 0), c(0, 2)]),
         ids: Some(vec![9999, 50000, 0]),
         ..Config::default()
     };
-    let mut rng = Pcg64Mcg::seed_from_u64(0);
-    let g = Tanks::new(&config, 3, &mut rng).unwrap();
+    let g = Scenario::new(config)
+        .tanks([c(2, 1), c(1, 0), c(0, 2)])
+        .build()
+        .unwrap();
     assert_eq!(
         protocol::format_observation(&g.observe(P0)),
         "9999;3;0,0,2;9999,2,1;50000,1,0"
     );
     assert_eq!(g.seat_of(50000), Some(P1));
     assert_eq!(g.id(P2), Some(0));
-    assert_eq!(g.render().to_string(), "2..\n..0\n.1.\n");
+    assert_eq!(g.render(), "2..\n..0\n.1.");
 }

@@ -1,9 +1,15 @@
 //! A short seeded series: the hunter must out-place the seed's example bot and the random
-//! bot. (The full 100-game series is `cargo run --release -p tanks --example series`.)
+//! bot. (The full 100-game series is `cargo run --release -p koth-tanks --example series`.)
+//!
+//! Games are played by the one runner, game `i` from seed `derive_seed(BASE, i)`.
 
-use engine_core::{Game, PlayerId, SeedableRng};
-use rand_pcg::Pcg64Mcg;
-use tanks::{Config, Tanks, bots};
+use koth_engine_core::draw::derive_seed;
+use koth_engine_core::runner::{self, Options};
+use koth_engine_core::{Contest, PlayerId};
+use koth_tanks::{Config, Tanks};
+
+/// The series' base seed.
+const BASE: u64 = 0;
 
 /// Plays `games` seeded games of `lineup`; returns per seat the summed places and firsts.
 fn series(lineup: &[&str], games: u64, max_ticks: u32) -> Vec<(u32, u32)> {
@@ -12,24 +18,18 @@ fn series(lineup: &[&str], games: u64, max_ticks: u32) -> Vec<(u32, u32)> {
         ..Config::default()
     };
     let mut totals = vec![(0, 0); lineup.len()];
-    for seed in 0..games {
-        let mut rng = Pcg64Mcg::seed_from_u64(seed);
-        let mut game = Tanks::new(&config, lineup.len(), &mut rng).unwrap();
-        let mut players: Vec<_> = lineup.iter().map(|id| bots::by_id(id).unwrap()).collect();
-        let mut events = Vec::new();
-        while !game.to_act().is_over() {
-            let actions: Vec<_> = game
-                .living()
-                .iter()
-                .map(|&p| players[p.index()].act(&game.observe(p), &mut rng))
-                .collect();
-            game.step(&actions, &mut rng, &mut events).unwrap();
-        }
-        let outcome = game.outcome().unwrap();
-        for (seat, t) in totals.iter_mut().enumerate() {
-            let place = outcome.place(PlayerId(seat as u8));
-            t.0 += place;
-            t.1 += u32::from(place == 1);
+    for i in 0..games {
+        let mut seats = runner::builtin_seats::<Tanks>(lineup).unwrap();
+        let options = Options {
+            keep_turns: false,
+            ..Options::default()
+        };
+        let t = runner::play(&config, derive_seed(BASE, i), &mut seats, options, &mut ()).unwrap();
+        assert!(t.faults.is_empty(), "{:?}", t.faults);
+        for (seat, total) in totals.iter_mut().enumerate() {
+            let place = t.outcome.place(PlayerId(seat as u8));
+            total.0 += place;
+            total.1 += u32::from(place == 1);
         }
     }
     totals
@@ -38,12 +38,13 @@ fn series(lineup: &[&str], games: u64, max_ticks: u32) -> Vec<(u32, u32)> {
 #[test]
 fn the_hunter_outlives_snipers_and_randoms() {
     let games = 20;
+    let default_lineup = Tanks::bots().default_lineup;
     for lineup in [
-        ["hunter", "sniper", "sniper", "sniper", "sniper", "sniper"],
-        ["hunter", "random", "random", "random", "random", "random"],
-        bots::DEFAULT_LINEUP,
+        &["hunter", "sniper", "sniper", "sniper", "sniper", "sniper"][..],
+        &["hunter", "random", "random", "random", "random", "random"],
+        default_lineup,
     ] {
-        let totals = series(&lineup, games, 200);
+        let totals = series(lineup, games, 200);
         let (hunter_places, hunter_firsts) = totals[0];
         assert!(
             hunter_firsts >= 17,

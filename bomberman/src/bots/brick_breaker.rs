@@ -5,7 +5,7 @@ use alloc::vec;
 use alloc::vec::Vec;
 use core::cmp::Reverse;
 
-use engine_core::{Bot, Coord, Dir4, PlayerId, RngCore};
+use koth_engine_core::{Bot, Coord, Dir4, PlayerId, RngCore};
 
 use crate::map::Dims;
 use crate::{Action, Bomberman, BonusKind, Fixed, Observation, Tile, World};

@@ -9,57 +9,40 @@
 
 use alloc::boxed::Box;
 
-use engine_core::{Bot, RngCore};
+use koth_engine_core::{Bot, BotEntry, BotList, RngCore, draw};
 
-use crate::map::below;
 use crate::{Action, Bomberman, Fixed, Observation};
 
 mod brick_breaker;
 
 pub use brick_breaker::BrickBreaker;
 
-/// A built-in bot's listing.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct BotInfo {
-    /// The stable id (`builtin:ID`).
-    pub id: &'static str,
-    /// A one-line description.
-    pub about: &'static str,
-}
-
-const LIST: [BotInfo; 3] = [
-    BotInfo {
-        id: "idle",
-        about: "stands still and never drops a bomb",
-    },
-    BotInfo {
-        id: "random",
-        about: "walks in random directions and drops a bomb now and then",
-    },
-    BotInfo {
-        id: "brick-breaker",
-        about: "walks to bricks and bonuses, bombs bricks where it can escape, flees every blast",
-    },
-];
-
-/// Every built-in bot, in listing order.
-pub fn list() -> impl Iterator<Item = BotInfo> {
-    LIST.into_iter()
-}
-
-/// The line-up `koth play bomberman` uses without `--bot`: two brick-breakers in opposite
-/// corners against two random walkers.
-pub const DEFAULT_LINEUP: [&str; 4] = ["brick-breaker", "random", "random", "brick-breaker"];
-
-/// A fresh bot by id, or `None` for an unknown id.
-pub fn by_id(id: &str) -> Option<Box<dyn Bot<Bomberman>>> {
-    Some(match id {
-        "idle" => Box::new(Idle),
-        "random" => Box::new(RandomWalker::default()),
-        "brick-breaker" => Box::new(BrickBreaker::default()),
-        _ => return None,
-    })
-}
+/// Every built-in bot, in listing order, and the line-up `koth play bomberman` uses without
+/// `--bot`: two brick-breakers in opposite corners against two random walkers (a duel seats
+/// the first two).
+pub static BOTS: BotList<Bomberman> = BotList {
+    entries: &[
+        BotEntry {
+            id: "idle",
+            name: "Idle",
+            about: "stands still and never drops a bomb",
+            make: || Box::new(Idle),
+        },
+        BotEntry {
+            id: "random",
+            name: "Random Walker",
+            about: "walks in random directions and drops a bomb now and then",
+            make: || Box::new(RandomWalker::default()),
+        },
+        BotEntry {
+            id: "brick-breaker",
+            name: "Brick Breaker",
+            about: "walks to bricks and bonuses, bombs bricks where it can escape, flees every blast",
+            make: || Box::new(BrickBreaker::default()),
+        },
+    ],
+    default_lineup: &["brick-breaker", "random", "random", "brick-breaker"],
+};
 
 /// Stands still.
 #[derive(Clone, Copy, Debug, Default)]
@@ -83,14 +66,14 @@ impl Bot<Bomberman> for RandomWalker {
         if self.ticks_left == 0 {
             let max = observation.world.rules().max_speed.min(1 << 16) as i32 * Fixed::SCALE;
             let mut component = || {
-                let span = 2 * max as usize + 1;
-                Fixed::from_raw(below(rng, span) as i32 - max)
+                let span = 2 * max as u32 + 1;
+                Fixed::from_raw(draw::below(rng, span) as i32 - max)
             };
             self.speed = (component(), component());
-            self.ticks_left = 5 + below(rng, 20) as u32;
+            self.ticks_left = 5 + draw::below(rng, 20);
         }
         self.ticks_left -= 1;
-        let drop = below(rng, 40) == 0;
+        let drop = draw::below(rng, 40) == 0;
         Action::new(self.speed.0, self.speed.1, drop)
     }
 }
@@ -101,14 +84,14 @@ mod tests {
 
     #[test]
     fn ids_are_unique_and_all_resolve() {
-        let ids: alloc::vec::Vec<_> = list().map(|b| b.id).collect();
+        let ids: alloc::vec::Vec<_> = BOTS.ids().collect();
         for (i, id) in ids.iter().enumerate() {
             assert!(!ids[i + 1..].contains(id));
-            assert!(by_id(id).is_some());
+            assert!(BOTS.make(id).is_some());
         }
-        assert!(by_id("nobody").is_none());
-        for id in DEFAULT_LINEUP {
-            assert!(by_id(id).is_some());
+        assert!(BOTS.make("nobody").is_none());
+        for id in BOTS.default_lineup {
+            assert!(BOTS.make(id).is_some());
         }
     }
 }
@@ -117,7 +100,7 @@ mod tests {
 mod robustness {
     use super::*;
     use crate::{Bomb, Config, Player, PlayerSet, Point, Rules, World};
-    use engine_core::{Coord, Grid, PlayerId, SeedableRng, Size};
+    use koth_engine_core::{Coord, Grid, PlayerId, SeedableRng, Size};
 
     fn observation(rules: Rules, cells: u16) -> Observation {
         let me = Player {
@@ -188,8 +171,8 @@ mod robustness {
         ];
         for (rules, cells) in odd {
             let o = observation(rules, cells);
-            for info in list() {
-                let mut bot = by_id(info.id).unwrap();
+            for entry in BOTS.entries {
+                let mut bot = (entry.make)();
                 for _ in 0..3 {
                     let _ = bot.act(&o, &mut rng);
                 }

@@ -9,7 +9,7 @@
 
 use alloc::vec::Vec;
 
-use engine_core::{Coord, Dir4, PlayerId};
+use koth_engine_core::{Coord, Dir4, PlayerId};
 
 use crate::geometry::circle_touches_square;
 use crate::{Bomb, Bomberman, Bonus, Event, Explosion, PlayerSet, ScoreReason, Tile};

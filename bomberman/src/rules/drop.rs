@@ -2,7 +2,7 @@
 
 use alloc::vec::Vec;
 
-use engine_core::PlayerId;
+use koth_engine_core::PlayerId;
 
 use crate::geometry::circles_touch;
 use crate::{Action, Bomb, Bomberman, Event, PlayerSet};

@@ -1,12 +1,12 @@
-//! One tick, as an ordered list of phases that reads like the rules of record:
+//! One tick, as an ordered list of phases that reads like the [`rulebook`](crate::rulebook):
 //!
 //! 1. [`countdown`]: bomb and explosion timeouts, stun, immunity, bonus immunity; bombs at 0
 //!    explode (all at once, each blamed on its owner alone).
 //! 2. [`blast`]: explosions set off every bomb they touch until no more do (chains carry the
 //!    blame); then every non-immune player touching an explosion is hit, every brick under one
 //!    is destroyed (revealing its bonus) and every unprotected bonus under one vanishes.
-//! 3. The turn order of the players on the field is drawn (Fisher–Yates, one 32-bit draw per
-//!    player after the first); [`pickup`]: bonuses touched by a player go to the first toucher
+//! 3. The turn order of the players on the field is drawn (Fisher–Yates,
+//!    [`draw::shuffle`]); [`pickup`]: bonuses touched by a player go to the first toucher
 //!    in that order.
 //! 4. [`movement`]: every active player moves (players do not block each other, so the order
 //!    does not matter), then `walkable_for` sets drop the players that left their bombs.
@@ -15,9 +15,8 @@
 
 use alloc::vec::Vec;
 
-use engine_core::{PlayerId, RngCore};
+use koth_engine_core::{PlayerId, RngCore, draw};
 
-use crate::map::below;
 use crate::{Action, Bomberman, Event};
 
 pub mod blast;
@@ -43,8 +42,9 @@ pub(crate) fn tick<R: RngCore + ?Sized>(
     game.tick += 1;
 }
 
-/// This tick's random order of the players on the field: a Fisher–Yates shuffle of the seats
-/// in seat order, drawing `j` in `0..=i` for `i` from the last position down to 1.
+/// This tick's random order of the players on the field: the seats in seat order, shuffled
+/// by [`draw::shuffle`] (Fisher–Yates from the back: for `i` from the last position down to 1,
+/// swap position `i` with position `draw::below(i + 1)`).
 fn turn_order<R: RngCore + ?Sized>(game: &Bomberman, rng: &mut R) -> ([PlayerId; 8], usize) {
     let mut order = [PlayerId(0); 8];
     let mut len = 0;
@@ -52,9 +52,6 @@ fn turn_order<R: RngCore + ?Sized>(game: &Bomberman, rng: &mut R) -> ([PlayerId;
         order[len] = p;
         len += 1;
     }
-    for i in (1..len).rev() {
-        let j = below(rng, i + 1);
-        order.swap(i, j);
-    }
+    draw::shuffle(rng, &mut order[..len]);
     (order, len)
 }

@@ -2,7 +2,7 @@
 //!
 //! See [`geometry`](crate::geometry) for the exact method.
 
-use engine_core::Coord;
+use koth_engine_core::Coord;
 
 use crate::geometry::{Obstacle, Sweep, circles_touch, clamp_speed};
 use crate::{Action, Bomberman, Fixed, Point};
@@ -100,8 +100,8 @@ fn destination(game: &Bomberman, seat: usize, action: Action) -> Point {
 
 /// Whether the bomb on cell `c` is walkable for seat `seat`.
 fn walkable(game: &Bomberman, c: Coord, seat: usize) -> bool {
-    game.bombs
-        .iter()
-        .find(|b| b.cell == c)
-        .is_some_and(|b| b.walkable_for.contains(engine_core::PlayerId(seat as u8)))
+    game.bombs.iter().find(|b| b.cell == c).is_some_and(|b| {
+        b.walkable_for
+            .contains(koth_engine_core::PlayerId(seat as u8))
+    })
 }

@@ -2,7 +2,7 @@
 //!
 //! The arena is the HTTP client: it POSTs each request of the chosen dialect to a bot's URL
 //! and reads the reply. The bot server exposes any built-in bot over HTTP, answering all three
-//! dialects. The wire codecs themselves live in `http_battleship::wire`; this module is only
+//! dialects. The wire codecs themselves live in `koth_http_battleship::wire`; this module is only
 //! the transport.
 //!
 //! HTTP stack (no hand-written HTTP parsing):
@@ -22,5 +22,5 @@
 pub mod arena;
 pub mod server;
 
-pub use arena::{DEFAULT_TIMEOUT, HttpPlayer, REPLY_LIMIT, check_url};
+pub use arena::{HttpClient, REPLY_LIMIT, check_url};
 pub use server::{ServeOptions, ServerHandle, serve};

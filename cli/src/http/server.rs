@@ -20,15 +20,15 @@ use axum::extract::State;
 use axum::http::{Method, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::serve::ListenerExt;
-use engine_core::{Bot, PlayerId, SeedableRng};
-use http_battleship::wire::{
+use koth_engine_core::{Bot, PlayerId, SeedableRng};
+use koth_http_battleship::wire::{
     DraftRequest, Fields, FormAct, FormRequest, JsonAction, JsonRequest, Reply, Request, Session,
     WireError,
 };
-use http_battleship::{Battleship, Dialect, bots};
+use koth_http_battleship::{Battleship, Dialect, bots};
 use rand_pcg::Pcg64Mcg;
 
-use crate::runner::derive_seed;
+use koth_engine_core::draw::derive_seed;
 
 /// The largest request body read (a `form`/`json` turn on a 100 x 100 grid re-sends up to
 /// 20 000 strikes).
@@ -130,7 +130,7 @@ impl Drop for ServerHandle {
 /// Serves built-in bot `options.bot` on `listener` until the handle is shut down. The
 /// server runs on its own multi-threaded tokio runtime (`options.workers` threads).
 pub fn serve(listener: TcpListener, options: ServeOptions) -> anyhow::Result<ServerHandle> {
-    if bots::by_id(&options.bot).is_none() {
+    if bots::BOTS.get(&options.bot).is_none() {
         anyhow::bail!("unknown built-in battleship bot {:?}", options.bot);
     }
     let addr = listener.local_addr()?;
@@ -228,7 +228,9 @@ fn answer(shared: &Shared, request: &Request) -> Result<Reply, WireError> {
     sweep(shared, now);
     let fresh = || Seat {
         session: None,
-        bot: bots::by_id(&shared.options.bot).unwrap_or_else(|| Box::new(Fallback)),
+        bot: bots::BOTS
+            .make(&shared.options.bot)
+            .unwrap_or_else(|| Box::new(Fallback)),
         rng: Pcg64Mcg::seed_from_u64(derive_seed(key.0, key.1.0 as u64)),
         last_seen: now,
     };
@@ -280,10 +282,10 @@ struct Fallback;
 impl Bot<Battleship> for Fallback {
     fn act(
         &mut self,
-        _: &http_battleship::Observation,
-        _: &mut dyn engine_core::RngCore,
-    ) -> http_battleship::Action {
-        http_battleship::Action::Forfeit(http_battleship::ForfeitReason::InvalidAnswer)
+        _: &koth_http_battleship::Observation,
+        _: &mut dyn koth_engine_core::RngCore,
+    ) -> koth_http_battleship::Action {
+        koth_http_battleship::Action::Forfeit(koth_http_battleship::ForfeitReason::InvalidAnswer)
     }
 }
 

@@ -2,10 +2,10 @@
 
 use alloc::vec::Vec;
 
-use engine_core::{Bot, RngCore};
+use koth_engine_core::{Bot, RngCore, draw};
 
+use super::place;
 use super::sea::{Mark, Sea};
-use super::{below, place};
 use crate::{Action, Battleship, Config, Observation, Phase, Placement};
 
 /// How much more a layout through one more unresolved hit weighs.
@@ -137,7 +137,7 @@ impl Density {
             self.best
                 .extend((0..self.sea.marks.len()).filter(|&i| self.sea.marks[i] == Mark::Unknown));
         }
-        (!self.best.is_empty()).then(|| self.best[below(rng, self.best.len())])
+        draw::choose(rng, &self.best).copied()
     }
 
     fn shoot(&mut self, rng: &mut dyn RngCore) -> usize {

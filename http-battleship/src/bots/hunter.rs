@@ -2,10 +2,10 @@
 
 use alloc::vec::Vec;
 
-use engine_core::{Bot, RngCore};
+use koth_engine_core::{Bot, RngCore, draw};
 
+use super::place;
 use super::sea::{Mark, Sea};
-use super::{below, place};
 use crate::{Action, Battleship, Config, Observation, Phase};
 
 /// Hunts on the lattice `(x + y) % s == offset` (`s` the shortest ship afloat), targets the
@@ -68,14 +68,14 @@ impl Hunter {
                 }
             }
         }
-        (!self.candidates.is_empty()).then(|| self.candidates[below(rng, self.candidates.len())])
+        draw::choose(rng, &self.candidates).copied()
     }
 
     /// A random unknown cell on the parity lattice (any unknown cell if the lattice is done).
     fn hunt(&mut self, rng: &mut dyn RngCore) -> Option<usize> {
         let sea = &self.sea;
         let spacing = sea.shortest_afloat().max(1);
-        let offset = *self.offset.get_or_insert_with(|| below(rng, spacing)) % spacing;
+        let offset = *self.offset.get_or_insert_with(|| draw::index(rng, spacing)) % spacing;
         self.candidates.clear();
         // The lattice cells of row y are x = offset - y (mod spacing), every spacing cells.
         for (y, row) in sea.marks.chunks(sea.w).enumerate() {
@@ -91,7 +91,7 @@ impl Hunter {
             self.candidates
                 .extend((0..sea.marks.len()).filter(|&i| sea.marks[i] == Mark::Unknown));
         }
-        (!self.candidates.is_empty()).then(|| self.candidates[below(rng, self.candidates.len())])
+        draw::choose(rng, &self.candidates).copied()
     }
 }
 

@@ -2,7 +2,8 @@
 //!
 //! Every bot decides from its own [`Observation`](crate::Observation) only: the settings, its
 //! own shots and their results (and the opponent's shots at it, which none of them uses).
-//! Randomness comes from the RNG the runner passes.
+//! Randomness comes from the RNG the runner passes, drawn through
+//! [`koth_engine_core::draw`].
 //!
 //! - `random` places at random and shoots a random cell it has not shot yet;
 //! - `hunter` hunts on a parity lattice (spacing: the shortest ship still afloat), then
@@ -18,7 +19,7 @@
 
 use alloc::boxed::Box;
 
-use engine_core::{Bot, RngCore};
+use koth_engine_core::{BotEntry, BotList};
 
 use crate::Battleship;
 
@@ -28,57 +29,31 @@ mod place;
 mod random;
 mod sea;
 
-/// A built-in bot's listing.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct BotInfo {
-    /// The stable id (`builtin:ID`).
-    pub id: &'static str,
-    /// A display name.
-    pub name: &'static str,
-    /// A one-line description.
-    pub about: &'static str,
-}
-
-const LIST: [BotInfo; 3] = [
-    BotInfo {
-        id: "random",
-        name: "Random",
-        about: "places at random, shoots random cells it has not shot",
-    },
-    BotInfo {
-        id: "hunter",
-        name: "Hunter",
-        about: "hunts on a parity lattice, then targets around hits until the ship sinks",
-    },
-    BotInfo {
-        id: "density",
-        name: "Density",
-        about: "places ships apart, shoots the cell most likely to hold a ship",
-    },
-];
-
-/// The line-up `koth play battleship` uses without `--bot`.
-pub const DEFAULT_LINEUP: [&str; 2] = ["density", "hunter"];
-
-/// Every built-in bot, in listing order.
-pub fn list() -> impl Iterator<Item = BotInfo> {
-    LIST.into_iter()
-}
-
-/// A fresh bot by id, or `None` for an unknown id.
-pub fn by_id(id: &str) -> Option<Box<dyn Bot<Battleship>>> {
-    Some(match id {
-        "random" => Box::new(random::RandomBot::default()),
-        "hunter" => Box::new(hunter::Hunter::default()),
-        "density" => Box::new(density::Density::default()),
-        _ => return None,
-    })
-}
-
-/// A uniform-enough index below `n` (0 when `n` is 0).
-pub(crate) fn below(rng: &mut dyn RngCore, n: usize) -> usize {
-    ((rng.next_u64() as u128 * n as u128) >> 64) as usize
-}
+/// Every built-in bot, in listing order, and the line-up `koth play battleship` uses without
+/// `--bot`: `density` against `hunter`.
+pub static BOTS: BotList<Battleship> = BotList {
+    entries: &[
+        BotEntry {
+            id: "random",
+            name: "Random",
+            about: "places at random, shoots random cells it has not shot",
+            make: || Box::new(random::RandomBot::default()),
+        },
+        BotEntry {
+            id: "hunter",
+            name: "Hunter",
+            about: "hunts on a parity lattice, then targets around hits until the ship sinks",
+            make: || Box::new(hunter::Hunter::default()),
+        },
+        BotEntry {
+            id: "density",
+            name: "Density",
+            about: "places ships apart, shoots the cell most likely to hold a ship",
+            make: || Box::new(density::Density::default()),
+        },
+    ],
+    default_lineup: &["density", "hunter"],
+};
 
 #[cfg(test)]
 mod tests;

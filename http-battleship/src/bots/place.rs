@@ -3,9 +3,8 @@
 use alloc::vec;
 use alloc::vec::Vec;
 
-use engine_core::RngCore;
+use koth_engine_core::{RngCore, draw};
 
-use super::below;
 use crate::{Config, Fleet, Orientation, Placement, Ship};
 
 /// A random valid layout, longest ships first, or `None` after too many failed tries. With
@@ -22,7 +21,7 @@ pub(crate) fn random_fleet(config: &Config, rng: &mut dyn RngCore, apart: bool) 
         for length in (1..=6u8).rev() {
             for _ in 0..config.ships[length as usize - 1].min(10) {
                 let ship = (0..200).find_map(|_| {
-                    let orientation = if rng.next_u32() & 1 == 0 {
+                    let orientation = if draw::index(rng, 2) == 0 {
                         Orientation::Across
                     } else {
                         Orientation::Down
@@ -34,8 +33,8 @@ pub(crate) fn random_fleet(config: &Config, rng: &mut dyn RngCore, apart: bool) 
                     if span_w > w || span_h > h {
                         return None;
                     }
-                    let x = below(rng, w - span_w + 1) as u8;
-                    let y = below(rng, h - span_h + 1) as u8;
+                    let x = draw::index(rng, w - span_w + 1) as u8;
+                    let y = draw::index(rng, h - span_h + 1) as u8;
                     let ship = Ship {
                         x,
                         y,

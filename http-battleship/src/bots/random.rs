@@ -2,9 +2,9 @@
 
 use alloc::vec::Vec;
 
-use engine_core::{Bot, RngCore};
+use koth_engine_core::{Bot, RngCore, draw};
 
-use super::{below, place};
+use super::place;
 use crate::{Action, Battleship, Config, Observation, Phase};
 
 /// Shoots a uniformly random cell among those it has not shot.
@@ -44,7 +44,7 @@ impl Bot<Battleship> for RandomBot {
         self.sync(obs);
         let w = obs.config.width.max(1) as u32;
         while !self.untried.is_empty() {
-            let k = below(rng, self.untried.len());
+            let k = draw::index(rng, self.untried.len());
             let i = self.untried.swap_remove(k) as usize;
             if let Some(t) = self.tried.get_mut(i).filter(|t| !**t) {
                 *t = true;

@@ -2,24 +2,21 @@
 
 use alloc::vec::Vec;
 
-use engine_core::{Game, PlayerId, SeedableRng};
+use koth_engine_core::runner::{self, Options};
+use koth_engine_core::{PlayerId, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 
-use super::{by_id, list};
+use super::BOTS;
 use crate::{
     Action, Battleship, Cell, Config, EndReason, Observation, Phase, ShotRecord, ShotResult,
 };
 
+/// A whole match between built-in bots, played by the one runner.
 fn play(ids: [&str; 2], config: &Config, seed: u64) -> Battleship {
-    let mut rng = Pcg64Mcg::seed_from_u64(seed);
-    let mut game = Battleship::new(config, 2, &mut rng).unwrap();
-    let mut bots = ids.map(|id| by_id(id).unwrap());
-    let mut events = Vec::new();
-    while let Some(p) = game.next_player() {
-        let a = bots[p.index()].act(&game.observe(p), &mut rng);
-        game.step(&[a], &mut rng, &mut events).unwrap();
-    }
-    game
+    let mut seats = runner::builtin_seats::<Battleship>(&ids).unwrap();
+    let t = runner::play(config, seed, &mut seats, Options::default(), &mut ()).unwrap();
+    assert!(t.faults.is_empty(), "{:?}", t.faults);
+    t.last
 }
 
 #[test]
@@ -53,10 +50,10 @@ fn every_bot_places_validly_on_many_settings() {
     ];
     for config in &configs {
         config.validate().unwrap();
-        for info in list() {
+        for info in BOTS.entries {
             for seed in 0..8 {
                 let mut rng = Pcg64Mcg::seed_from_u64(seed);
-                let mut bot = by_id(info.id).unwrap();
+                let mut bot = (info.make)();
                 let obs =
                     Observation::new(PlayerId(0), *config, Phase::Placing, Vec::new(), Vec::new());
                 match bot.act(&obs, &mut rng) {
@@ -73,8 +70,8 @@ fn every_bot_places_validly_on_many_settings() {
 
 #[test]
 fn bots_finish_matches_without_repeating_shots() {
-    for a in list() {
-        for b in list() {
+    for a in BOTS.entries {
+        for b in BOTS.entries {
             for seed in 0..4 {
                 let game = play([a.id, b.id], &Config::default(), seed);
                 let end = game.end().unwrap();
@@ -119,7 +116,7 @@ fn small_and_odd_grids_end() {
         },
     ];
     for config in &configs {
-        for a in list() {
+        for a in BOTS.entries {
             let game = play([a.id, "random"], config, 3);
             assert!(game.end().is_some());
         }

@@ -1,5 +1,6 @@
-//! The wire codecs of the three HTTP dialects (feature `serde`): typed requests and replies,
-//! their bodies, and typed errors for every malformed input. No transport here.
+//! The wire codecs of the three HTTP dialects: typed requests and replies, their bodies, and
+//! typed errors for every malformed input. No transport here (the arena's requests are built
+//! by the [`Contest`](koth_engine_core::Contest) implementation, see [`Link`](crate::Link)).
 //!
 //! | dialect | request body | phases | placement reply | shot reply |
 //! |---|---|---|---|---|
@@ -26,16 +27,19 @@ use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 use core::fmt;
 
-use engine_core::PlayerId;
+use koth_engine_core::PlayerId;
 use serde_json::{Map, Value};
 
 use crate::cell::parse_digits;
-use engine_core::{Bot, RngCore};
+use koth_engine_core::{Bot, RngCore};
 
 use crate::{
     Action, Battleship, Cell, Config, Dialect, EndReason, ForfeitReason, MAX_COUNT, MAX_SIDE,
     Observation, Phase, Placement, ShipSpan, ShotRecord, ShotResult, parse_xy,
 };
+
+/// The time a bot has to answer one request, in milliseconds (the arena's 10 s).
+pub const TIMEOUT_MS: u64 = 10_000;
 
 /// The form content type the arena sends.
 pub const FORM_CONTENT_TYPE: &str = "application/x-www-form-urlencoded";

@@ -2,11 +2,10 @@
 
 use alloc::vec::Vec;
 
-use engine_core::{Bot, Coord, Dir4, RngCore};
+use koth_engine_core::{Bot, Coord, Dir4, PlayerId, RngCore};
 
-use super::NavalBot;
 use crate::ship::cell_of;
-use crate::{Naval, Observation, Order, Orders, ShipClass, SightCell, Target};
+use crate::{Config, Naval, Observation, Order, Orders, ShipClass, SightCell, Target};
 
 /// Rounds a remembered enemy cell still steers the movement.
 const MEMORY_ROUNDS: u32 = 4;
@@ -252,6 +251,12 @@ impl Hunter {
 }
 
 impl Bot<Naval> for Hunter {
+    /// Always the Cruiser (`3`); forgets the last game.
+    fn setup(&mut self, _: &Config, _: PlayerId, _: &mut dyn RngCore) -> Option<Option<ShipClass>> {
+        *self = Hunter::default();
+        Some(Some(ShipClass::Cruiser))
+    }
+
     fn act(&mut self, obs: &Observation, _: &mut dyn RngCore) -> Orders {
         self.remember(obs);
         let groups = self.groups(obs.round);
@@ -279,13 +284,5 @@ impl Bot<Naval> for Hunter {
             let _ = orders.push(m);
         }
         orders
-    }
-}
-
-impl NavalBot for Hunter {
-    /// Always the Cruiser (`3`); forgets the last game.
-    fn class(&mut self, _: &mut dyn RngCore) -> ShipClass {
-        *self = Hunter::default();
-        ShipClass::Cruiser
     }
 }

@@ -4,12 +4,11 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use core::fmt::Write;
 
-use engine_core::{Bot, RngCore};
+use koth_engine_core::{Bot, PlayerId, RngCore};
 
-use super::NavalBot;
 use crate::observation::{SIGHT_CELLS, SIGHT_SIDE};
 use crate::protocol::parse_orders;
-use crate::{Naval, Observation, Orders, ShipClass, SightCell};
+use crate::{Config, Naval, Observation, Orders, ShipClass, SightCell};
 
 /// The seed's PeaceMaker: fires its shots at the first enemy cells (`A`) of a spiral from the
 /// centre of its map outwards, shields if it saw enemies but fired nothing, scans if it saw
@@ -19,7 +18,8 @@ use crate::{Naval, Observation, Orders, ShipClass, SightCell};
 /// outside in with loop bounds that skip some cells and then reversed; the backward check
 /// looks two and three cells behind the tail rather than one and two; a map index past the
 /// edge crashes the original (no output: `W`, and its file is not updated). Its memory, the
-/// last shuttle direction (`PeaceMaker.txt`), is reset by [`NavalBot::class`].
+/// last shuttle direction (`PeaceMaker.txt`), is reset by its class choice
+/// ([`Bot::setup`]).
 #[derive(Clone, Debug)]
 pub struct PeaceMaker {
     priorities: Vec<usize>,
@@ -172,6 +172,12 @@ impl PeaceMaker {
 }
 
 impl Bot<Naval> for PeaceMaker {
+    /// Always the Battleship (`4`); empties its file.
+    fn setup(&mut self, _: &Config, _: PlayerId, _: &mut dyn RngCore) -> Option<Option<ShipClass>> {
+        self.last_direction = 1;
+        Some(Some(ShipClass::Battleship))
+    }
+
     fn act(&mut self, obs: &Observation, _: &mut dyn RngCore) -> Orders {
         match self.answer(obs) {
             Some((text, last)) => {
@@ -180,13 +186,5 @@ impl Bot<Naval> for PeaceMaker {
             }
             None => Orders::new(),
         }
-    }
-}
-
-impl NavalBot for PeaceMaker {
-    /// Always the Battleship (`4`); empties its file.
-    fn class(&mut self, _: &mut dyn RngCore) -> ShipClass {
-        self.last_direction = 1;
-        ShipClass::Battleship
     }
 }

@@ -3,11 +3,10 @@
 use alloc::format;
 use alloc::string::String;
 
-use engine_core::{Bot, RngCore};
+use koth_engine_core::{Bot, PlayerId, RngCore, draw};
 
-use super::{NavalBot, draw};
 use crate::protocol::parse_orders;
-use crate::{Naval, Observation, Orders, ShipClass};
+use crate::{Config, Naval, Observation, Orders, ShipClass};
 
 /// The seed's RandomBot: a random class, then each turn one of `M B C K F S N A` at random.
 ///
@@ -20,9 +19,9 @@ pub struct RandomBot;
 /// The action string RandomBot prints, from its draws.
 pub(crate) fn random_answer(rng: &mut dyn RngCore) -> String {
     const ACTIONS: [&str; 8] = ["M", "B", "C", "K", "F", "S", "N", "A"];
-    let action = draw(rng, 8) as usize;
-    let range_x = draw(rng, 5);
-    let range_y = draw(rng, 5);
+    let action = draw::below(rng, 8) as usize;
+    let range_x = draw::below(rng, 5);
+    let range_y = draw::below(rng, 5);
     // nextInt(1) is always 0: mines at -0-0, every sign "-".
     let (mine_x, mine_y) = (0, 0);
     let (sign_x, sign_y) = ("-", "-");
@@ -37,13 +36,17 @@ pub(crate) fn random_answer(rng: &mut dyn RngCore) -> String {
 }
 
 impl Bot<Naval> for RandomBot {
+    /// A uniformly drawn class.
+    fn setup(
+        &mut self,
+        _: &Config,
+        _: PlayerId,
+        rng: &mut dyn RngCore,
+    ) -> Option<Option<ShipClass>> {
+        Some(Some(ShipClass::ALL[draw::below(rng, 5) as usize]))
+    }
+
     fn act(&mut self, _: &Observation, rng: &mut dyn RngCore) -> Orders {
         parse_orders(&random_answer(rng)).orders
-    }
-}
-
-impl NavalBot for RandomBot {
-    fn class(&mut self, rng: &mut dyn RngCore) -> ShipClass {
-        ShipClass::ALL[draw(rng, 5) as usize]
     }
 }

@@ -5,15 +5,37 @@ use super::*;
 
 #[test]
 fn ids_are_unique_and_all_resolve() {
-    let ids: Vec<_> = list().map(|b| b.id).collect();
+    let ids: Vec<_> = BOTS.ids().collect();
+    assert_eq!(ids, ["passive", "random", "peacemaker", "hunter"]);
     for (i, id) in ids.iter().enumerate() {
         assert!(!ids[i + 1..].contains(id), "duplicate id {id}");
-        assert!(by_id(id).is_some());
+        assert!(BOTS.make(id).is_some());
     }
-    assert!(by_id("nobody").is_none());
-    for id in DEFAULT_LINEUP {
-        assert!(by_id(id).is_some());
+    assert!(BOTS.make("nobody").is_none());
+    for id in BOTS.default_lineup {
+        assert!(BOTS.make(id).is_some());
     }
+}
+
+#[test]
+fn every_bot_chooses_a_class() {
+    let mut rng = koth_engine_core::draw::MaxRng;
+    let config = Config::default();
+    let classes: Vec<_> = BOTS
+        .entries
+        .iter()
+        .map(|e| (e.make)().setup(&config, PlayerId(0), &mut rng))
+        .collect();
+    use ShipClass::*;
+    assert_eq!(
+        classes,
+        [
+            Some(Some(Carrier)),
+            Some(Some(Carrier)),
+            Some(Some(Battleship)),
+            Some(Some(Cruiser))
+        ]
+    );
 }
 
 #[test]

@@ -2,7 +2,7 @@
 
 use alloc::vec::Vec;
 
-use engine_core::PlayerId;
+use koth_engine_core::PlayerId;
 
 use super::turn::not_submerged;
 use crate::ship::SKILL_COOLDOWN;

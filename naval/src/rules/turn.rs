@@ -2,9 +2,8 @@
 
 use alloc::vec::Vec;
 
-use engine_core::{PlayerId, RngCore};
+use koth_engine_core::{PlayerId, RngCore, draw};
 
-use super::shuffle;
 use crate::ship::{MAX_DIVE_TURNS, SKILL_COOLDOWN};
 use crate::{EndReason, Event, Naval, Order, Orders, Refusal};
 
@@ -18,7 +17,7 @@ impl Naval {
                 self.order.push(PlayerId(i as u8));
             }
         }
-        shuffle(&mut self.order, rng);
+        draw::shuffle(rng, &mut self.order);
         self.next = 0;
     }
 

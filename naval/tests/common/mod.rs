@@ -1,49 +1,38 @@
 //! Hand-built seas for the rule cases.
-#![allow(dead_code)]
+#![allow(dead_code, unused_imports)]
 
-use engine_core::{Game, PlayerId, SeedableRng, ToAct};
-use naval::{Config, Coord, Dir4, Event, Naval, Orders, ShipClass, Start};
+use koth_engine_core::{Game, PlayerId, SeedableRng, ToAct};
+use koth_naval::{Coord, Dir4, Event, Naval, Orders, Scenario, ShipClass, Start};
 use rand_pcg::Pcg64Mcg;
 
 pub use Dir4::{Down, Left, Right, Up};
 pub use ShipClass::{Battleship, Carrier, Cruiser, Destroyer, Submarine};
 
-/// A sea of `players` seats, none with a ship until [`Sea::ship`] gives it one.
-pub struct Sea {
-    pub config: Config,
-    pub players: usize,
-}
+/// A sea of `players` seats, none with a ship until [`Sea::ship`] gives it one: a
+/// [`Scenario`] with the rule cases' short spellings.
+pub struct Sea(pub Scenario);
 
 pub fn sea(players: usize) -> Sea {
-    Sea {
-        config: Config {
-            classes: vec![None; players],
-            ..Config::default()
-        },
-        players,
-    }
+    Sea(Scenario::new(players))
 }
 
 impl Sea {
-    pub fn ship(mut self, seat: usize, class: ShipClass, x: i32, y: i32, dir: Dir4) -> Sea {
-        self.config.set_class(seat, Some(class));
-        self.config.set_start(seat, Some(Start::new(x, y, dir)));
-        self
+    pub fn ship(self, seat: usize, class: ShipClass, x: i32, y: i32, dir: Dir4) -> Sea {
+        Sea(self.0.ship(seat, class, Start::new(x, y, dir)))
     }
-    pub fn mine(mut self, x: i32, y: i32) -> Sea {
-        self.config.mines.push(Coord::new(x, y));
-        self
+    pub fn mine(self, x: i32, y: i32) -> Sea {
+        Sea(self.0.mine(Coord::new(x, y)))
     }
-    pub fn wreck(mut self, x: i32, y: i32) -> Sea {
-        self.config.wrecks.push(Coord::new(x, y));
-        self
+    pub fn wreck(self, x: i32, y: i32) -> Sea {
+        Sea(self.0.wreck(Coord::new(x, y)))
     }
-    pub fn rounds(mut self, rounds: u32) -> Sea {
-        self.config.rounds = rounds;
-        self
+    pub fn rounds(self, rounds: u32) -> Sea {
+        Sea(self.0.rounds(rounds))
     }
+    /// Builds the sea (any random draw from seed 0).
     pub fn build(self) -> Naval {
-        Naval::new(&self.config, self.players, &mut Pcg64Mcg::seed_from_u64(0))
+        self.0
+            .build(&mut Pcg64Mcg::seed_from_u64(0))
             .expect("a valid hand-built sea")
     }
 }

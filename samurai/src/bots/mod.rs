@@ -12,37 +12,28 @@ use alloc::boxed::Box;
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use engine_core::{Bot, RngCore};
+use koth_engine_core::{Bot, BotEntry, BotList, RngCore};
 
 use crate::protocol::{ProgramArgs, answer_or_wait};
 use crate::{Action, Observation, Samurai};
 
 mod ports;
 
-/// A built-in bot's listing.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct BotInfo {
-    /// The stable id (`builtin:ID`).
-    pub id: &'static str,
-    /// The entry's name in the seed's scoreboard.
-    pub name: &'static str,
-    /// The original language and a one-line description.
-    pub about: &'static str,
-}
-
 type Program = fn(&[String], &mut dyn RngCore) -> Option<String>;
-
-struct Entry {
-    info: BotInfo,
-    program: Program,
-}
 
 macro_rules! entries {
     ($($id:literal, $name:literal, $about:literal => $f:path;)*) => {
-        const ENTRIES: &[Entry] = &[$(Entry {
-            info: BotInfo { id: $id, name: $name, about: $about },
-            program: $f,
-        }),*];
+        /// Every built-in bot, in listing order, and the line-up `koth play samurai` uses
+        /// without `--bot`: the seed's top two.
+        pub static BOTS: BotList<Samurai> = BotList {
+            entries: &[$(BotEntry {
+                id: $id,
+                name: $name,
+                about: $about,
+                make: || Box::new(Ported($f)),
+            }),*],
+            default_lineup: &["observer", "coward"],
+        };
     };
 }
 
@@ -65,20 +56,6 @@ entries! {
     "warrior-princess", "Warrior Princess", "Julia: guards until attacked, then parries" => ports::warrior_princess;
     "master-yi", "Master Yi", "Python 2: guards; its attack branch prints a function object" => ports::master_yi;
     "attacker", "Attacker", "Java: quick draws unless the enemy is out of honour" => ports::attacker;
-}
-
-/// Every built-in bot, in listing order.
-pub fn list() -> impl Iterator<Item = BotInfo> {
-    ENTRIES.iter().map(|e| e.info)
-}
-
-/// The line-up `koth play samurai` uses without `--bot`: the seed's top two.
-pub const DEFAULT_LINEUP: [&str; 2] = ["observer", "coward"];
-
-/// A fresh bot by id, or `None` for an unknown id.
-pub fn by_id(id: &str) -> Option<Box<dyn Bot<Samurai>>> {
-    let entry = ENTRIES.iter().find(|e| e.info.id == id)?;
-    Some(Box::new(Ported(entry.program)))
 }
 
 /// A ported program: runs on the protocol's argument strings, answers through the parser.

@@ -5,7 +5,7 @@
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use engine_core::RngCore;
+use koth_engine_core::RngCore;
 
 /// `Math.random()`, `random.random()`: a uniform double in `[0, 1)`.
 fn random(rng: &mut dyn RngCore) -> f64 {

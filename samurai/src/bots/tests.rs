@@ -1,7 +1,7 @@
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
-use engine_core::SeedableRng;
+use koth_engine_core::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 
 use super::ports::*;
@@ -17,14 +17,15 @@ fn rng() -> Pcg64Mcg {
 
 #[test]
 fn ids_are_unique_and_all_resolve() {
-    let ids: Vec<_> = list().map(|b| b.id).collect();
+    let ids: Vec<_> = BOTS.ids().collect();
+    assert_eq!(ids.len(), 18);
     for (i, id) in ids.iter().enumerate() {
         assert!(!ids[i + 1..].contains(id), "duplicate id {id}");
-        assert!(by_id(id).is_some());
+        assert!(BOTS.make(id).is_some());
     }
-    assert!(by_id("nobody").is_none());
-    for id in DEFAULT_LINEUP {
-        assert!(by_id(id).is_some());
+    assert!(BOTS.make("nobody").is_none());
+    for id in BOTS.default_lineup {
+        assert!(BOTS.make(id).is_some());
     }
 }
 
@@ -157,7 +158,7 @@ fn observer_prediction_matches_the_cubic_original() {
     let mut hist_rng = Pcg64Mcg::seed_from_u64(99);
     for n in 0..40 {
         let hist: Vec<u8> = (0..n)
-            .map(|_| b"WBGIPO"[(hist_rng.next_u32() % 3) as usize])
+            .map(|_| b"WBGIPO"[koth_engine_core::draw::below(&mut hist_rng, 3) as usize])
             .collect();
         for seed in 0..5 {
             let mut a = Pcg64Mcg::seed_from_u64(seed);

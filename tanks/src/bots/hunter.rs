@@ -3,9 +3,9 @@
 use alloc::collections::BTreeMap;
 use alloc::vec::Vec;
 
-use engine_core::{Bot, Coord, Dir4, RngCore};
+use koth_engine_core::{Bot, Coord, Dir4, RngCore, Size, Topology, draw};
 
-use crate::{Action, Observation, TankView, Tanks, draw};
+use crate::{Action, Observation, TankView, Tanks};
 
 /// Probabilities are fixed-point integers: `ONE` is certainty.
 const ONE: i64 = 1_000_000;
@@ -195,7 +195,7 @@ impl Bot<Tanks> for Hunter {
             let prospects = (success * view.prospects(to) + (ONE - success) * here) / ONE;
             consider(Action::Move(dir), -DEATH * risk + prospects);
         }
-        best[draw::below(rng, best.len() as u32) as usize]
+        best[draw::index(rng, best.len())]
     }
 }
 
@@ -313,7 +313,10 @@ impl View<'_> {
 /// The square one step from `c` in `dir` (y up) on an `n` x `n` torus.
 fn step(n: i32, c: Coord, dir: Dir4) -> Coord {
     let (dx, dy) = dir.delta_y_up();
-    Coord::new((c.x + dx).rem_euclid(n), (c.y + dy).rem_euclid(n))
+    let side = u16::try_from(n).unwrap_or(u16::MAX);
+    Topology::Torus
+        .offset(Size::square(side), c, dx, dy)
+        .unwrap_or(c)
 }
 
 /// How many steps in `dir` lead from `from` to `to` (1..n), or `None` when `to` is not on

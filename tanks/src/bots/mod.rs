@@ -9,14 +9,19 @@
 //! - `hunter` is ours and plays to survive: it never knowingly stands in a line of fire,
 //!   predicts where the others can move, and shoots where they are likely to be.
 //!
-//! Every bot draws its randomness from the RNG its runner passes, so matches replay.
+//! They are listed, with the default line-up, in [`BOTS`] (what
+//! [`Contest::bots`](koth_engine_core::Contest::bots) returns). Every bot draws its
+//! randomness from the RNG its runner passes, through [`koth_engine_core::draw`], so matches
+//! replay.
 
 use alloc::boxed::Box;
 use alloc::string::String;
 
-use engine_core::{Bot, RngCore};
+use koth_engine_core::{Bot, BotEntry, BotList, RngCore};
 
-use crate::{Action, Observation, Tanks, draw, protocol};
+use koth_engine_core::draw;
+
+use crate::{Action, Observation, Tanks, protocol};
 
 mod hunter;
 mod sniper;
@@ -24,71 +29,38 @@ mod sniper;
 pub use hunter::Hunter;
 pub use sniper::sniper;
 
-/// A built-in bot's listing.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct BotInfo {
-    /// The stable id (`builtin:ID`).
-    pub id: &'static str,
-    /// A display name.
-    pub name: &'static str,
-    /// A one-line description.
-    pub about: &'static str,
-}
-
-struct Entry {
-    info: BotInfo,
-    make: fn() -> Box<dyn Bot<Tanks>>,
-}
-
-const ENTRIES: &[Entry] = &[
-    Entry {
-        info: BotInfo {
+/// Every built-in bot, in listing order, and the six seats `koth play tanks` fills without
+/// `--bot`: two of each playing bot.
+pub static BOTS: BotList<Tanks> = BotList {
+    entries: &[
+        BotEntry {
             id: "idle",
             name: "Sitting Duck",
             about: "never moves, never shoots",
+            make: || Box::new(Idle),
         },
-        make: || Box::new(Idle),
-    },
-    Entry {
-        info: BotInfo {
+        BotEntry {
             id: "random",
             name: "Random",
             about: "one of the eight commands, uniformly at random",
+            make: || Box::new(Random),
         },
-        make: || Box::new(Random),
-    },
-    Entry {
-        info: BotInfo {
+        BotEntry {
             id: "sniper",
             name: "Sniper",
             about: "the seed's Python example: fires when another tank shares its row or \
                     column (along the other axis, as the original does), else moves at random",
+            make: || Box::new(Ported(sniper)),
         },
-        make: || Box::new(Ported(sniper)),
-    },
-    Entry {
-        info: BotInfo {
+        BotEntry {
             id: "hunter",
             name: "Hunter",
             about: "stays out of lines of fire, predicts moves, shoots where tanks will be",
+            make: || Box::new(Hunter::new()),
         },
-        make: || Box::new(Hunter::new()),
-    },
-];
-
-/// Every built-in bot, in listing order.
-pub fn list() -> impl Iterator<Item = BotInfo> {
-    ENTRIES.iter().map(|e| e.info)
-}
-
-/// The six seats `koth play tanks` fills without `--bot`: two of each playing bot.
-pub const DEFAULT_LINEUP: [&str; 6] = ["hunter", "sniper", "random", "hunter", "sniper", "random"];
-
-/// A fresh bot by id, or `None` for an unknown id.
-pub fn by_id(id: &str) -> Option<Box<dyn Bot<Tanks>>> {
-    let entry = ENTRIES.iter().find(|e| e.info.id == id)?;
-    Some((entry.make)())
-}
+    ],
+    default_lineup: &["hunter", "sniper", "random", "hunter", "sniper", "random"],
+};
 
 /// `idle`: does nothing.
 #[derive(Clone, Copy, Debug, Default)]
@@ -106,7 +78,7 @@ pub struct Random;
 
 impl Bot<Tanks> for Random {
     fn act(&mut self, _: &Observation, rng: &mut dyn RngCore) -> Action {
-        Action::COMMANDS[draw::below(rng, 8) as usize]
+        Action::COMMANDS[draw::index(rng, Action::COMMANDS.len())]
     }
 }
 

@@ -3,9 +3,9 @@
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use engine_core::RngCore;
+use koth_engine_core::RngCore;
 
-use crate::draw;
+use koth_engine_core::draw;
 
 /// The seed's example bot (Python 3), as a program: gets its stdin line, returns what it
 /// printed, or `None` where the original crashes (no output: the tank does nothing).
@@ -56,7 +56,7 @@ pub fn sniper(stdin: &str, rng: &mut dyn RngCore) -> Option<String> {
     let out = match inline.first() {
         Some(other_tank) if other_tank[1] == my_x => "sl",
         Some(_) => "su",
-        None => ["mu", "md", "ml", "mr"][draw::below(rng, 4) as usize],
+        None => ["mu", "md", "ml", "mr"][draw::index(rng, 4)],
     };
     // print() adds the newline.
     let mut printed = String::from(out);

@@ -1,7 +1,7 @@
 use alloc::vec;
 use alloc::vec::Vec;
 
-use engine_core::{Coord, Dir4, SeedableRng};
+use koth_engine_core::{Coord, Dir4, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 
 use super::*;
@@ -27,14 +27,15 @@ fn obs(you: u32, width: u16, tanks: &[(u32, i32, i32)]) -> Observation {
 
 #[test]
 fn ids_are_unique_and_all_resolve() {
-    let ids: Vec<_> = list().map(|b| b.id).collect();
+    let ids: Vec<_> = BOTS.ids().collect();
+    assert_eq!(ids, ["idle", "random", "sniper", "hunter"]);
     for (i, id) in ids.iter().enumerate() {
         assert!(!ids[i + 1..].contains(id), "duplicate id {id}");
-        assert!(by_id(id).is_some());
+        assert!(BOTS.make(id).is_some());
     }
-    assert!(by_id("nobody").is_none());
-    for id in DEFAULT_LINEUP {
-        assert!(by_id(id).is_some());
+    assert!(BOTS.make("nobody").is_none());
+    for id in BOTS.default_lineup {
+        assert!(BOTS.make(id).is_some());
     }
 }
 
@@ -80,7 +81,8 @@ fn sniper_draws_its_moves_from_the_rng() {
     let mut seen = Vec::new();
     let mut r = rng();
     for _ in 0..40 {
-        let a = by_id("sniper")
+        let a = BOTS
+            .make("sniper")
             .unwrap()
             .act(&crate::protocol::parse_observation(line).unwrap(), &mut r);
         if !seen.contains(&a) {

@@ -10,7 +10,7 @@ use alloc::vec::Vec;
 use core::fmt;
 use core::hash::{Hash, Hasher};
 
-use engine_core::{Coord, PlayerId};
+use koth_engine_core::{Coord, PlayerId};
 
 use crate::board::EMPTY;
 

@@ -3,7 +3,7 @@
 //! 1. Every `Move` names a destination one square away (y up, wrapping).
 //! 2. **Contests.** A square wanted by two or more tanks goes to one of them, drawn uniformly
 //!    from the RNG; the others stay. Contested squares are drawn in the order of their first
-//!    claimant's seat, one draw each ([`below`](crate::draw) of the number of claimants,
+//!    claimant's seat, one draw each ([`draw::below`] of the number of claimants,
 //!    indexing the claimants in seat order). The draw comes first: a winner that then turns
 //!    out to be blocked stays, and the losers do not get a second chance. A tick without a
 //!    contest draws nothing.
@@ -17,11 +17,13 @@
 
 use alloc::vec::Vec;
 
-use engine_core::{Coord, PlayerId, RngCore};
+use koth_engine_core::{Coord, PlayerId, RngCore};
 
 use super::{Mover, Scratch, Status};
 use crate::board::{Board, EMPTY};
-use crate::{Action, Event, draw};
+use koth_engine_core::draw;
+
+use crate::{Action, Event};
 
 /// Resolves the moves of `actions` (one per living tank, seat order), updates the board and
 /// the squares in `pos`, and appends one outcome event per mover in seat order.

@@ -2,7 +2,7 @@
 
 use alloc::vec::Vec;
 
-use engine_core::{Coord, PlayerId};
+use koth_engine_core::{Coord, PlayerId};
 
 use crate::Event;
 use crate::board::{Board, EMPTY};

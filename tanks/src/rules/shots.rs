@@ -8,7 +8,7 @@
 
 use alloc::vec::Vec;
 
-use engine_core::{Coord, PlayerId};
+use koth_engine_core::{Coord, PlayerId};
 
 use crate::board::{Board, EMPTY};
 use crate::{Action, Event};

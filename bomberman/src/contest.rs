@@ -1,0 +1,138 @@
+//! Bomberman as a contest: everything a runner needs besides the rules.
+
+use alloc::format;
+use alloc::string::String;
+use core::ops::RangeInclusive;
+
+use koth_engine_core::{
+    Answer, BotList, Contest, Family, FaultKind, Game, LinkInfo, Message, PlayerId, Protocol,
+    Ranking, preview,
+};
+
+use crate::protocol::{
+    GAME_TIME_MS, MEMORY_LIMIT_MB, TICK_TIMEOUT_MS, action_json, observation_json, parse_action,
+};
+use crate::{Action, Bomberman, Config, Event, bots};
+
+/// A log shows the lattice every this many ticks (and the first and final state).
+const RENDER_EVERY_TICKS: u32 = 100;
+
+/// A player's final statistics, as reports show them (the score is in the outcome).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Stats {
+    /// Lives left (0: out of the game).
+    pub lives_left: u32,
+    /// Bricks destroyed by explosions it was a creator of (shared ones count fully).
+    pub walls: u32,
+    /// Bonuses picked up.
+    pub bonuses: u32,
+    /// Hits on opponents by explosions it was a creator of (shared ones count fully).
+    pub kills: u32,
+    /// Hits on itself by explosions it was a creator of.
+    pub self_hits: u32,
+}
+
+/// One program's protocol state during a game: whether it has been sent its first line (the
+/// one that carries the rules).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct ProgramLink {
+    started: bool,
+}
+
+/// The contest's program protocol ([`crate::protocol`]): one process per player for the whole
+/// game; before each tick in which the player is on the field it gets one
+/// [`observation_json`] line (the first one with the rules) and answers one line
+/// `{"speedX": f, "speedY": f, "drop": bool}`. [`TICK_TIMEOUT_MS`] per tick,
+/// [`GAME_TIME_MS`] per game, [`MEMORY_LIMIT_MB`] of memory. A late, malformed or missing
+/// answer means standing still without dropping ([`Action::IDLE`]).
+impl Contest for Bomberman {
+    const NAME: &'static str = "bomberman";
+    const ABOUT: &'static str =
+        "continuous-space Bomberman on a 15 x 15 lattice (4 players, or 2 in duel mode)";
+    const RANKING: Ranking = Ranking::Points;
+    const TOURNAMENT_GAMES: u32 = 20;
+    const LOG_ACTIONS: bool = false;
+    const PROTOCOL: Protocol = Protocol {
+        family: Family::LongRunning,
+        call_ms: TICK_TIMEOUT_MS,
+        game_ms: Some(GAME_TIME_MS),
+        memory_mb: Some(MEMORY_LIMIT_MB),
+        state_file: false,
+    };
+    const DIALECTS: &'static [&'static str] = &[];
+
+    type Setup = ();
+    type Stats = Stats;
+    type Link = ProgramLink;
+
+    /// Exactly the mode's number of players ([`Mode::players`](crate::Mode::players)): 4 in
+    /// standard and fragile mode, 2 in a duel.
+    fn seats(config: &Config) -> RangeInclusive<usize> {
+        let n = config.mode.players();
+        n..=n
+    }
+
+    fn bots() -> &'static BotList<Self> {
+        &bots::BOTS
+    }
+
+    fn substitute(&self, _seat: PlayerId, _kind: FaultKind) -> Action {
+        Action::IDLE
+    }
+
+    fn substitute_setup(_config: &Config, _seat: PlayerId, _kind: FaultKind) {}
+
+    fn stats(&self, seat: PlayerId) -> Stats {
+        let s = Bomberman::stats(self, seat);
+        Stats {
+            lives_left: s.lives_left,
+            walls: s.walls,
+            bonuses: s.bonuses,
+            kills: s.kills,
+            self_hits: s.self_hits,
+        }
+    }
+
+    fn render(&self) -> String {
+        let mut s = Bomberman::render(self);
+        while s.ends_with('\n') {
+            s.pop();
+        }
+        s
+    }
+
+    /// Every 100 ticks.
+    fn render_after(&self, _events: &[Event]) -> bool {
+        self.tick() % RENDER_EVERY_TICKS == 0
+    }
+
+    fn action_text(action: &Action) -> String {
+        action_json(action)
+    }
+
+    fn parse_action_text(text: &str) -> Option<Action> {
+        parse_action(text).ok()
+    }
+
+    fn link(_info: &LinkInfo<'_>) -> Result<ProgramLink, String> {
+        Ok(ProgramLink::default())
+    }
+
+    fn decode_setup(_config: &Config, _link: &mut ProgramLink, _answer: &[u8]) -> Answer<()> {
+        Answer::ok(())
+    }
+
+    fn encode(&self, seat: PlayerId, link: &mut ProgramLink) -> Message {
+        let first = !link.started;
+        link.started = true;
+        Message::input(observation_json(&self.observe(seat), first))
+    }
+
+    fn decode(&self, _seat: PlayerId, _link: &mut ProgramLink, answer: &[u8]) -> Answer<Action> {
+        match parse_action(&String::from_utf8_lossy(answer)) {
+            Ok(action) => Answer::ok(action),
+            Err(e) => Answer::invalid(Action::IDLE, format!("{e} in answer {:?}", preview(answer))),
+        }
+    }
+}

@@ -1,0 +1,214 @@
+//! External players: one generic transport per protocol family ([`Family`]), speaking any
+//! game's protocol through its [`Contest`] encoding.
+//!
+//! - [`Family::PerCall`]: the program runs once per call ([`ExternalCommand::call`]);
+//! - [`Family::LongRunning`]: one process for the whole game ([`Session`]);
+//! - [`Family::Http`]: the bot is an HTTP server ([`HttpClient`]).
+//!
+//! Every call's time limit is `--timeout-ms` or the protocol's [`Protocol::call_ms`]. A call
+//! that fails (timeout, crash, I/O) plays the game's [`Contest::substitute`]; an answer that
+//! does not decode plays what the game's decoder substitutes; both are recorded as faults.
+//!
+//! [`Protocol::call_ms`]: koth_engine_core::Protocol::call_ms
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use koth_engine_core::runner::{Decision, Failure, Player};
+use koth_engine_core::{Answer, Contest, Family, FaultKind, LinkInfo, Message, PlayerId, RngCore};
+
+use crate::http::HttpClient;
+use crate::process::ExternalCommand;
+use crate::session::{Limits, Session};
+
+/// How to reach an external bot.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Endpoint {
+    /// A program (per-call or long-running, as the game's protocol says).
+    Program(ExternalCommand),
+    /// An HTTP bot at this URL.
+    Http(String),
+}
+
+/// An external bot playing one seat of one match.
+pub struct ExternalPlayer<G: Contest> {
+    name: String,
+    endpoint: Endpoint,
+    dialect: String,
+    timeout: Duration,
+    link: Result<G::Link, String>,
+    session: Option<Session>,
+    started: bool,
+    http: Option<HttpClient>,
+    /// Set after a transport failure: no final message is sent.
+    unreachable: bool,
+}
+
+impl<G: Contest> ExternalPlayer<G> {
+    /// A player named `name` (its state file's name, where the protocol keeps one) at
+    /// `endpoint`, speaking `dialect`, each call limited to `timeout` (`None`: the protocol's).
+    pub fn new(name: &str, endpoint: Endpoint, dialect: &str, timeout: Option<Duration>) -> Self {
+        let timeout = timeout.unwrap_or(Duration::from_millis(G::PROTOCOL.call_ms));
+        let http = match &endpoint {
+            Endpoint::Http(url) => Some(HttpClient::new(url, timeout)),
+            Endpoint::Program(_) => None,
+        };
+        ExternalPlayer {
+            name: name.to_string(),
+            endpoint,
+            dialect: dialect.to_string(),
+            timeout,
+            link: Err("the player was not introduced".into()),
+            session: None,
+            started: false,
+            http,
+            unreachable: false,
+        }
+    }
+
+    /// Sends one message and returns the answer bytes; `Ok(None)` when a long-running
+    /// process is already gone (its fault was recorded when it went).
+    fn call(&mut self, message: &Message) -> Result<Option<Vec<u8>>, Failure> {
+        let result = match (&self.endpoint, G::PROTOCOL.family) {
+            (Endpoint::Http(_), _) => match &self.http {
+                Some(client) => client.post(message).map(Some),
+                None => Err(Failure::new(FaultKind::Io, "no HTTP client")),
+            },
+            (Endpoint::Program(cmd), Family::PerCall | Family::Http) => cmd
+                .call(&message.args, message.input.as_deref(), self.timeout)
+                .map(|out| Some(out.stdout)),
+            (Endpoint::Program(cmd), Family::LongRunning) => {
+                if !self.started {
+                    self.started = true;
+                    let limits = Limits {
+                        per_call: self.timeout,
+                        total: G::PROTOCOL
+                            .game_ms
+                            .map_or(Duration::MAX, Duration::from_millis),
+                        memory_bytes: G::PROTOCOL.memory_mb.map(|mb| mb << 20),
+                    };
+                    self.session = Some(Session::start(cmd, limits)?);
+                }
+                let Some(session) = self.session.as_mut() else {
+                    return Ok(None);
+                };
+                let line = String::from_utf8_lossy(message.input.as_deref().unwrap_or_default())
+                    .into_owned();
+                session.request(&line).map(|a| a.map(String::into_bytes))
+            }
+        };
+        if let Err(f) = &result {
+            if matches!(f.kind, FaultKind::Timeout | FaultKind::Io) {
+                self.unreachable = true;
+            }
+        }
+        result
+    }
+
+    /// Empties the program's state file before a game (protocols with
+    /// [`Protocol::state_file`](koth_engine_core::Protocol::state_file)).
+    fn empty_state_file(&self) -> Result<(), Failure> {
+        let Endpoint::Program(cmd) = &self.endpoint else {
+            return Ok(());
+        };
+        let state: PathBuf = cmd.workdir.join(format!("{}.txt", self.name));
+        if state.is_file() {
+            std::fs::write(&state, b"").map_err(|e| {
+                Failure::new(
+                    FaultKind::Io,
+                    format!("cannot empty {}: {e}", state.display()),
+                )
+            })?;
+        }
+        Ok(())
+    }
+}
+
+fn decided<T>(answer: Answer<T>) -> Decision<T> {
+    match answer.problem {
+        None => Decision::ok(answer.value),
+        Some(p) => Decision::failed(answer.value, Failure::new(FaultKind::Invalid, p)),
+    }
+}
+
+impl<G: Contest> Player<G> for ExternalPlayer<G> {
+    fn introduce(&mut self, seat: PlayerId, names: &[String], seed: u64) {
+        self.link = G::link(&LinkInfo {
+            seat,
+            names,
+            seed,
+            dialect: &self.dialect,
+            runner: u64::from(std::process::id()),
+        });
+    }
+
+    fn setup(
+        &mut self,
+        config: &G::Config,
+        seat: PlayerId,
+        _: &mut dyn RngCore,
+    ) -> Decision<Option<G::Setup>> {
+        if G::PROTOCOL.state_file {
+            if let Err(f) = self.empty_state_file() {
+                return Decision::failed(Some(G::substitute_setup(config, seat, f.kind)), f);
+            }
+        }
+        let message = match self.link.as_mut() {
+            Ok(link) => G::setup_message(config, link),
+            Err(e) => {
+                let f = Failure::new(FaultKind::Io, e.clone());
+                return Decision::failed(Some(G::substitute_setup(config, seat, f.kind)), f);
+            }
+        };
+        let Some(message) = message else {
+            return Decision::ok(None);
+        };
+        match self.call(&message) {
+            Ok(Some(bytes)) => match self.link.as_mut() {
+                Ok(link) => {
+                    let d = decided(G::decode_setup(config, link, &bytes));
+                    Decision {
+                        value: Some(d.value),
+                        failure: d.failure,
+                    }
+                }
+                Err(_) => Decision::ok(None),
+            },
+            Ok(None) => Decision::ok(Some(G::substitute_setup(config, seat, FaultKind::Crash))),
+            Err(f) => Decision::failed(Some(G::substitute_setup(config, seat, f.kind)), f),
+        }
+    }
+
+    fn act(&mut self, game: &G, seat: PlayerId, _: &mut dyn RngCore) -> Decision<G::Action> {
+        let message = match self.link.as_mut() {
+            Ok(link) => game.encode(seat, link),
+            Err(e) => {
+                return Decision::failed(
+                    game.substitute(seat, FaultKind::Io),
+                    Failure::new(FaultKind::Io, e.clone()),
+                );
+            }
+        };
+        match self.call(&message) {
+            Ok(Some(bytes)) => match self.link.as_mut() {
+                Ok(link) => decided(game.decode(seat, link, &bytes)),
+                Err(_) => Decision::ok(game.substitute(seat, FaultKind::Io)),
+            },
+            // A long-running process that is gone plays the substitute without a new fault.
+            Ok(None) => Decision::ok(game.substitute(seat, FaultKind::Crash)),
+            Err(f) => Decision::failed(game.substitute(seat, f.kind), f),
+        }
+    }
+
+    fn finish(&mut self, game: &G, seat: PlayerId) {
+        if !self.unreachable {
+            if let Ok(link) = self.link.as_mut() {
+                if let Some(message) = game.final_message(seat, link) {
+                    let _ = self.call(&message);
+                }
+            }
+        }
+        // Dropping a session kills its process group.
+        self.session = None;
+    }
+}

@@ -1,0 +1,106 @@
+//! What a match writes as it goes: the readable log and the JSON Lines replay, as one
+//! [`Observer`] of the match runner.
+
+use std::io::Write;
+
+use koth_engine_core::Contest;
+use koth_engine_core::runner::{Fault, Observer, Start, Turn};
+
+use crate::CliGame;
+use crate::replay::{self, ReplayLine};
+
+/// Where a match writes. Write errors are kept (the first one) and returned by
+/// [`Outputs::finish`]; the match itself goes on.
+#[derive(Default)]
+pub struct Outputs<'a> {
+    /// The readable turn-by-turn log.
+    pub log: Option<&'a mut dyn Write>,
+    /// The JSON Lines replay.
+    pub replay: Option<&'a mut dyn Write>,
+    names: Vec<String>,
+    error: Option<anyhow::Error>,
+}
+
+impl<'a> Outputs<'a> {
+    /// Writes the log and/or the replay.
+    pub fn new(log: Option<&'a mut dyn Write>, replay: Option<&'a mut dyn Write>) -> Self {
+        Outputs {
+            log,
+            replay,
+            names: Vec::new(),
+            error: None,
+        }
+    }
+
+    fn keep(&mut self, r: anyhow::Result<()>) {
+        if let Err(e) = r {
+            self.error.get_or_insert(e);
+        }
+    }
+
+    /// Writes the replay's result line and flushes; returns the first write error.
+    pub fn finish(mut self, report: &crate::report::MatchReport) -> anyhow::Result<()> {
+        if let Some(e) = self.error.take() {
+            return Err(e);
+        }
+        if let Some(w) = self.replay.as_deref_mut() {
+            ReplayLine::<()>::Result(report.clone()).write(w)?;
+            w.flush()?;
+        }
+        Ok(())
+    }
+}
+
+impl<G: CliGame> Observer<G> for Outputs<'_> {
+    fn started(&mut self, start: &Start<'_, G>, game: &G) {
+        self.names = start.names.to_vec();
+        if let Some(w) = self.replay.as_deref_mut() {
+            let r = ReplayLine::Header(replay::header(start)).write(w);
+            self.keep(r);
+        }
+        if let Some(w) = self.log.as_deref_mut() {
+            let r = writeln!(
+                w,
+                "{} seed {}: {}",
+                G::NAME,
+                start.seed,
+                start.names.join(" vs ")
+            )
+            .and_then(|()| writeln!(w, "{}", game.render()));
+            self.keep(r.map_err(Into::into));
+        }
+    }
+
+    fn fault(&mut self, _fault: &Fault) {}
+
+    fn turn(&mut self, turn: &Turn<G>, game: &G) {
+        if let Some(w) = self.replay.as_deref_mut() {
+            let r = ReplayLine::<()>::Turn(replay::turn_line::<G>(turn)).write(w);
+            self.keep(r);
+        }
+        if let Some(w) = self.log.as_deref_mut() {
+            let mut r = Ok(());
+            if G::LOG_ACTIONS {
+                let acts: Vec<String> = turn
+                    .actors
+                    .iter()
+                    .zip(&turn.actions)
+                    .map(|(p, a)| {
+                        let name = self.names.get(p.index()).map_or("?", String::as_str);
+                        format!("{name}={}", G::action_text(a))
+                    })
+                    .collect();
+                r = writeln!(w, "turn {:>4}: {}", turn.turn, acts.join("  "));
+            }
+            if r.is_ok() && (game.render_after(&turn.events) || game.to_act().is_over()) {
+                r = writeln!(w, "{}", game.render());
+            }
+            self.keep(r.map_err(Into::into));
+        }
+    }
+}
+
+/// Whether a game is a duel (two seats at most).
+pub fn is_duel<G: Contest>(config: &G::Config) -> bool {
+    *G::seats(config).end() <= 2
+}

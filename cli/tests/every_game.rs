@@ -1,0 +1,83 @@
+//! One test over the whole game table: every game's default line-up plays and its replay
+//! verifies, `koth play --seed 3` is the game of the crate's playthrough snapshot, every
+//! listed built-in resolves and plays, and a default tournament runs.
+
+mod common;
+
+use common::{assert_replay_verifies, json, koth, play_with_replay};
+use koth_cli::games::GAMES;
+
+#[test]
+fn every_game_in_the_table_plays_replays_and_runs_a_tournament() {
+    let dir = tempfile::tempdir().unwrap();
+    assert!(GAMES.len() >= 5);
+    for game in GAMES {
+        let name = game.name();
+        // The default line-up plays, without faults, and its replay verifies.
+        let replay = play_with_replay(name, "3", dir.path());
+        assert_replay_verifies(&replay, dir.path());
+        let report = json(&koth(&["play", name, "--seed", "3", "--json"], dir.path()));
+        assert_eq!(report["game"], name);
+        assert_eq!(
+            report["faults"].as_array().unwrap().len(),
+            0,
+            "{name}: {report}"
+        );
+
+        // The binary's game is the runner's game of the playthrough snapshot, turn by turn.
+        let text = std::fs::read_to_string(&replay).unwrap();
+        let recorded: Vec<&str> = text
+            .lines()
+            .filter(|l| l.starts_with("{\"kind\":\"turn\""))
+            .collect();
+        let reference = game.reference_turns(3).unwrap();
+        assert_eq!(recorded.len(), reference.len(), "{name}: turn counts");
+        for (i, (a, b)) in recorded.iter().zip(&reference).enumerate() {
+            assert_eq!(a, b, "{name}: turn {} differs", i + 1);
+        }
+
+        // Every listed built-in resolves as a SPEC.
+        let listed = koth(&["bots", name], dir.path());
+        assert!(listed.status.success());
+        let ids: Vec<String> = String::from_utf8(listed.stdout)
+            .unwrap()
+            .lines()
+            .filter_map(|l| l.split_whitespace().next().map(str::to_string))
+            .collect();
+        assert!(!ids.is_empty(), "{name}: no built-ins listed");
+        let seats = report["players"].as_array().unwrap().len();
+        for id in &ids {
+            let spec = format!("builtin:{id}");
+            let mut args = vec!["play", name, "--seed", "1", "--json"];
+            for _ in 0..seats {
+                args.extend(["--bot", spec.as_str()]);
+            }
+            let out = json(&koth(&args, dir.path()));
+            assert_eq!(
+                out["players"].as_array().unwrap().len(),
+                seats,
+                "{name} {id}"
+            );
+        }
+
+        // A tournament with no --bot (every built-in) runs.
+        let t = json(&koth(
+            &[
+                "tournament",
+                name,
+                "--games-per-pair",
+                "1",
+                "--seed",
+                "2",
+                "--json",
+            ],
+            dir.path(),
+        ));
+        assert_eq!(
+            t["standings"].as_array().unwrap().len(),
+            ids.len(),
+            "{name}: {t}"
+        );
+        assert!(t["matches"].as_u64().unwrap() >= 1);
+    }
+}
