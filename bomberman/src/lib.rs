@@ -197,3 +197,8 @@ pub use objects::{Bomb, Bonus, BonusKind, Explosion, Player, PlayerSet, PlayerSt
 pub use observation::{Observation, World};
 pub use scenario::{Scenario, ScenarioError};
 pub use state::Bomberman;
+
+/// The crate README's examples, run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

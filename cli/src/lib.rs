@@ -641,3 +641,8 @@ fn serve_bot(
     handle.wait();
     Ok(())
 }
+
+/// The crate README's examples, run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

@@ -15,12 +15,12 @@
 //! - [`Contest`]: how a game describes itself to runners (name, seats, bots, pre-game choices,
 //!   statistics, rendering, its process [`Protocol`]);
 //! - [`draw`]: the one pinned, unbiased bounded-draw algorithm every engine and bot uses;
-//! - [`runner`] (feature `runner`): the one match runner and transcript, with the one seeding
+//! - `runner` (feature `runner`): the one match runner and transcript, with the one seeding
 //!   rule for engines and bots.
 //!
 //! The crate is `#![no_std]` with `alloc`. Features: `std` (default), `serde` (derives for the
 //! vocabulary types), `runner` (the match runner), `testing` (the generic conformance and bot
-//! checks in [`testing`]).
+//! checks in `testing`).
 //!
 //! ```
 //! use koth_engine_core::{Coord, Dir4, Outcome, PlayerId, Size, Topology};
@@ -69,3 +69,8 @@ pub use grid::Grid;
 pub use outcome::{Outcome, OutcomeKind};
 pub use player::{PerPlayer, PlayerId};
 pub use rand_core::{self, RngCore, SeedableRng};
+
+/// The crate README's examples, run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

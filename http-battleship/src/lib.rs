@@ -101,3 +101,8 @@ pub use state::{
     ActionError, Battleship, End, EndReason, Event, History, Observation, Phase, ShotRecord,
     ShotResult,
 };
+
+/// The crate README's examples, run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

@@ -100,3 +100,8 @@ pub use render::seat_symbol;
 pub use scenario::{Scenario, ScenarioError, Start};
 pub use ship::{MAX_DIVE_TURNS, SKILL_COOLDOWN, Ship};
 pub use state::{Cell, Naval};
+
+/// The crate README's examples, run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

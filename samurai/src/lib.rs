@@ -61,3 +61,8 @@ pub use config::{Config, ConfigError};
 pub use contest::Stats;
 pub use scenario::Scenario;
 pub use state::{End, EndReason, Event, Observation, Samurai};
+
+/// The crate README's examples, run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

@@ -77,3 +77,8 @@ pub use event::{EndReason, Event};
 pub use observation::{Observation, TankView};
 pub use scenario::{Scenario, ScenarioError};
 pub use state::{Tanks, seat_char};
+
+/// The crate README's examples, run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
