@@ -212,3 +212,56 @@ fn tournaments_rotate_seats_when_there_are_more_bots_than_seats() {
     assert_eq!(standings.len(), 6);
     assert!(standings.iter().all(|s| s["played"] == 4), "{standings:#?}");
 }
+
+#[test]
+fn the_seat_range_comes_from_the_config_mode() {
+    // Duel mode seats two: the default line-up plays and tours with two seats.
+    let dir = setup("duel", 80);
+    let out = json(&koth(
+        &[
+            "play",
+            "bomberman",
+            "--seed",
+            "4",
+            "--json",
+            "--config",
+            "cfg.json",
+        ],
+        dir.path(),
+    ));
+    assert_eq!(out["players"].as_array().unwrap().len(), 2);
+    let t = json(&koth(
+        &[
+            "tournament",
+            "bomberman",
+            "--seed",
+            "4",
+            "--json",
+            "--config",
+            "cfg.json",
+            "--games-per-pair",
+            "1",
+        ],
+        dir.path(),
+    ));
+    assert!(t["matches"].as_u64().unwrap() >= 1, "{t}");
+    assert!(t["standings"].as_array().unwrap().len() >= 2, "{t}");
+
+    // A line-up outside the range is a usage error naming it, before any bot starts.
+    for (mode, bots, range) in [("duel", 3, "exactly 2"), ("standard", 3, "exactly 4")] {
+        let dir = setup(mode, 80);
+        script(dir.path(), "bot.sh", "touch started; exec sleep 5");
+        let mut args = vec!["play", "bomberman", "--config", "cfg.json"];
+        for _ in 0..bots {
+            args.extend(["--bot", "cmd:./bot.sh"]);
+        }
+        let out = koth(&args, dir.path());
+        assert_eq!(out.status.code(), Some(2), "{mode}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(range), "{mode}: {err}");
+        assert!(
+            !dir.path().join("started").exists(),
+            "{mode}: a bot started"
+        );
+    }
+}
