@@ -19,7 +19,9 @@ pub enum OutcomeKind {
 
 /// A finished game's ranking (1-based places, ties share a place) and per-player scores.
 ///
-/// Places are "competition" ranks: two players tied for first are both 1st and the next is 3rd.
+/// Places are "competition" ranks by default: two players tied for first are both 1st and the
+/// next is 3rd; [`Outcome::from_keys_dense`] gives dense ranks (the next is 2nd) for games whose
+/// rules say so.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Outcome {
@@ -60,6 +62,22 @@ impl Outcome {
     /// separately reported scores. Use a tuple key for a tie-break order.
     pub fn from_keys<K: Ord>(keys: &[K], scores: PerPlayer<i64>) -> Self {
         let places = rank_descending(keys);
+        Outcome { places, scores }
+    }
+
+    /// Dense places from ranking keys: greater keys rank first, equal keys share a place, and
+    /// the next distinct key takes the next place (keys `[9, 5, 9, 7]` give `[1, 3, 1, 2]`,
+    /// not the competition ranks `[1, 4, 1, 3]`).
+    pub fn from_keys_dense<K: Ord>(keys: &[K], scores: PerPlayer<i64>) -> Self {
+        let places = keys
+            .iter()
+            .map(|k| {
+                let mut greater: Vec<&K> = keys.iter().filter(|other| *other > k).collect();
+                greater.sort_unstable();
+                greater.dedup();
+                1 + greater.len() as u32
+            })
+            .collect();
         Outcome { places, scores }
     }
 
@@ -143,6 +161,17 @@ mod tests {
         let d = Outcome::duel(None);
         assert_eq!(d.scores().values(), &[1, 1]);
         assert_eq!(d.kind(), OutcomeKind::Draw);
+    }
+
+    #[test]
+    fn dense_ranks_give_the_next_distinct_key_the_next_place() {
+        let scores = PerPlayer::from_vec(vec![0; 5]);
+        let o = Outcome::from_keys_dense(&[u32::MAX, 5, 9, 9, u32::MAX], scores.clone());
+        assert_eq!(o.places().values(), &[1, 3, 2, 2, 1]);
+        let c = Outcome::from_keys(&[u32::MAX, 5, 9, 9, u32::MAX], scores);
+        assert_eq!(c.places().values(), &[1, 5, 3, 3, 1]);
+        let all = Outcome::from_keys_dense(&[4, 4], PerPlayer::from_vec(vec![0, 0]));
+        assert_eq!(all.kind(), OutcomeKind::Draw);
     }
 
     #[test]

@@ -20,8 +20,9 @@
 //! - **End.** After a tick in which at most one tank is left, or after
 //!   [`Config::max_ticks`] ticks (1000).
 //! - **Ranking** by survival: survivors share first place; a tank destroyed later ranks
-//!   above one destroyed earlier; tanks destroyed in the same tick share a place. Scores are
-//!   kills and do not affect the ranking.
+//!   above one destroyed earlier; tanks destroyed in the same tick share a place. Places are
+//!   dense: the tank destroyed last is second however many survived. Scores are kills and do
+//!   not affect the ranking.
 //!
 //! The engine owns no randomness: placement and contests draw from the RNG the caller passes,
 //! through [`koth_engine_core::draw`]. [`Tanks`] implements

@@ -274,8 +274,10 @@ impl Game for Tanks {
     }
 
     /// Ranking by survival: survivors share first place; a tank destroyed later ranks above
-    /// one destroyed earlier; tanks destroyed in the same tick share a place. The score is
-    /// the number of tanks a tank's shells destroyed (its kills).
+    /// one destroyed earlier; tanks destroyed in the same tick share a place. Places are dense
+    /// (the seed's "second placed ... destroyed last"): the tank destroyed last is second
+    /// however many survived. The score is the number of tanks a tank's shells destroyed (its
+    /// kills).
     fn outcome(&self) -> Option<Outcome> {
         self.end?;
         let keys: Vec<u32> = self
@@ -284,7 +286,7 @@ impl Game for Tanks {
             .map(|d| d.unwrap_or(u32::MAX))
             .collect();
         let scores = self.kills.iter().map(|&k| i64::from(k)).collect();
-        Some(Outcome::from_keys(&keys, PerPlayer::from_vec(scores)))
+        Some(Outcome::from_keys_dense(&keys, PerPlayer::from_vec(scores)))
     }
 
     /// Kills: at least 0, at most every other tank.

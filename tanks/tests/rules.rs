@@ -538,6 +538,45 @@ fn tanks_destroyed_in_the_same_tick_share_a_place_below_later_ones() {
 }
 
 #[test]
+fn places_are_dense_the_tank_destroyed_last_is_second_even_when_several_survived() {
+    // Lifetimes [survived, tick 1, tick 2, tick 2, survived] give places [1, 3, 2, 2, 1]
+    // (the seed's "second placed ... destroyed last"), not competition ranks [1, 5, 3, 3, 1].
+    let config = Config {
+        side: Some(10),
+        max_ticks: 2,
+        ..Config::default()
+    };
+    let mut g = Scenario::new(config)
+        .tanks([c(0, 0), c(0, 3), c(5, 0), c(9, 4), c(9, 9)])
+        .build()
+        .unwrap();
+    let events = tick(&mut g, &["su", "--", "--", "--", "--"]);
+    assert_eq!(
+        events,
+        [
+            shot(P0, Dir4::Up, Some(P1)),
+            Event::Destroyed { tank: P1, by: P0 }
+        ]
+    );
+    let events = tick(&mut g, &["sr", "--", "--", "sd"]);
+    assert_eq!(
+        events,
+        [
+            shot(P0, Dir4::Right, Some(P2)),
+            shot(PlayerId(4), Dir4::Down, Some(P3)),
+            Event::Destroyed { tank: P2, by: P0 },
+            Event::Destroyed {
+                tank: P3,
+                by: PlayerId(4)
+            },
+            Event::Ended(EndReason::TickLimit),
+        ]
+    );
+    let o = g.outcome().unwrap();
+    assert_eq!(o.places().values(), &[1, 3, 2, 2, 1]);
+}
+
+#[test]
 fn the_game_ends_at_one_tank() {
     let mut g = game(3, &[(0, 0), (1, 0)]);
     let events = tick(&mut g, &["sr", "mu"]);
@@ -604,7 +643,7 @@ fn the_tick_limit_ends_the_game_and_survivors_share_first_place() {
         ]
     );
     let o = g.outcome().unwrap();
-    assert_eq!(o.places().values(), &[1, 1, 3]);
+    assert_eq!(o.places().values(), &[1, 1, 2]);
     let before = g.clone();
     assert_eq!(
         g.step(&acts(&["--", "--"]), &mut rng, &mut events),
