@@ -44,19 +44,26 @@ impl fmt::Display for Cell {
 }
 
 /// Parses `x,y` exactly as the arena's `^[0-9]+,[0-9]+$`: ASCII digits only, no sign, no
-/// spaces. Numbers too large for `u32` saturate to `u32::MAX` (they lie off every grid anyway).
+/// spaces, and no leading zeros (`03,4` is refused: the arena compared shots as strings, so
+/// `03,4` never hit `3,4`). Numbers too large for `u32` saturate to `u32::MAX` (they lie off
+/// every grid anyway).
 ///
 /// ```
 /// use koth_http_battleship::parse_xy;
 /// assert_eq!(parse_xy("3,14"), Some((3, 14)));
-/// assert_eq!(parse_xy("007,0"), Some((7, 0)));
+/// assert_eq!(parse_xy("0,10"), Some((0, 10)));
+/// assert_eq!(parse_xy("007,0"), None);
 /// assert_eq!(parse_xy("99999999999,1"), Some((u32::MAX, 1)));
 /// assert_eq!(parse_xy("3, 4"), None);
 /// assert_eq!(parse_xy("-1,4"), None);
 /// ```
 pub fn parse_xy(text: &str) -> Option<(u32, u32)> {
     let (x, y) = text.split_once(',')?;
-    Some((parse_digits(x)?, parse_digits(y)?))
+    let number = |s: &str| match s.as_bytes() {
+        [b'0', _, ..] => None,
+        _ => parse_digits(s),
+    };
+    Some((number(x)?, number(y)?))
 }
 
 /// A non-empty run of ASCII digits as a saturating `u32`.

@@ -274,10 +274,14 @@ impl Contest for Battleship {
     }
 
     /// The `draft` dialect tells the bot how the match ended (`act=end`; the reply is
-    /// ignored). The other dialects have no end message.
+    /// ignored), but only a bot that was sent `init` in this match: player 1 is always asked
+    /// first, player 2 only once player 1 has placed a valid fleet (after an invalid one,
+    /// player 2 wins without ever being asked, and hears nothing). The other dialects have no
+    /// end message.
     fn final_message(&self, seat: PlayerId, link: &mut Link) -> Option<Message> {
         let end = self.end()?;
-        if link.dialect != Dialect::Draft {
+        let sent_init = seat == PlayerId(0) || self.fleet(PlayerId(0)).is_some();
+        if link.dialect != Dialect::Draft || !sent_init {
             return None;
         }
         let request = Request::Draft(DraftRequest::End {

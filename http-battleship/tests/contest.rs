@@ -293,3 +293,79 @@ fn the_contest_is_a_duel_over_http() {
     let ids: Vec<_> = Battleship::bots().ids().collect();
     assert_eq!(ids, ["random", "hunter", "density"]);
 }
+
+#[test]
+fn shot_replies_are_trimmed_of_ascii_whitespace_in_every_dialect_alike() {
+    let game = midgame();
+    for (dialect, reply) in [
+        ("draft", &b" \t3,4\r\n"[..]),
+        ("form", b" \t3,4\r\n"),
+        ("json", br#"{"play":" \t3,4\r\n"}"#),
+    ] {
+        assert_eq!(
+            game.decode(P1, &mut link(P1, dialect), reply),
+            Answer::ok(Action::Shoot { x: 3, y: 4 }),
+            "{dialect}"
+        );
+    }
+}
+
+#[test]
+fn a_shot_written_with_leading_zeros_is_refused() {
+    let game = midgame();
+    for dialect in Battleship::DIALECTS {
+        for text in ["03,4", "3,04", "00,0"] {
+            let reply = if *dialect == "json" {
+                format!(r#"{{"play":"{text}"}}"#)
+            } else {
+                text.to_string()
+            };
+            let a = game.decode(P1, &mut link(P1, dialect), reply.as_bytes());
+            assert_eq!(
+                a.value,
+                Action::Forfeit(ForfeitReason::InvalidAnswer),
+                "{dialect} {text}"
+            );
+        }
+        // A lone zero is a number, not a leading zero.
+        let reply = if *dialect == "json" {
+            r#"{"play":"0,0"}"#.to_string()
+        } else {
+            "0,0".to_string()
+        };
+        assert_eq!(
+            game.decode(P1, &mut link(P1, dialect), reply.as_bytes()),
+            Answer::ok(Action::Shoot { x: 0, y: 0 })
+        );
+    }
+}
+
+#[test]
+fn the_end_message_goes_only_to_a_bot_that_was_sent_init() {
+    // Player 1's placement is invalid: player 2 wins without ever being asked, so it hears
+    // no `end`; player 1 does.
+    let mut rng = koth_engine_core::draw::MinRng;
+    let mut game = Battleship::new(&small(), 2, &mut rng).unwrap();
+    let diagonal = Placement::parse(["0,0-1,1", "0,2-0,4"]).unwrap();
+    let mut events = Vec::new();
+    game.step(&[Action::Place(diagonal)], &mut rng, &mut events)
+        .unwrap();
+    assert!(game.to_act().is_over());
+    assert!(game.final_message(P0, &mut link(P0, "draft")).is_some());
+    assert_eq!(game.final_message(P1, &mut link(P1, "draft")), None);
+
+    // Once player 1 has placed, player 2 was sent init: if it then forfeits, both hear `end`.
+    let mut game = Battleship::new(&small(), 2, &mut rng).unwrap();
+    let good = Placement::parse(["0,0-1,0", "0,2-0,4"]).unwrap();
+    game.step(&[Action::Place(good)], &mut rng, &mut events)
+        .unwrap();
+    game.step(
+        &[Action::Forfeit(ForfeitReason::Timeout)],
+        &mut rng,
+        &mut events,
+    )
+    .unwrap();
+    assert!(game.to_act().is_over());
+    assert!(game.final_message(P0, &mut link(P0, "draft")).is_some());
+    assert!(game.final_message(P1, &mut link(P1, "draft")).is_some());
+}

@@ -329,8 +329,10 @@ fn malformed_replies_get_typed_errors() {
         Err(ReplyError::Shape(_))
     ));
     assert_eq!(parse_shot_reply(j, br#"{"play":"3,4"}"#), Ok((3, 4)));
+    // Trimmed of ASCII whitespace as in the text dialects (rules of record).
+    assert_eq!(parse_shot_reply(j, br#"{"play":" 3,4"}"#), Ok((3, 4)));
     assert_eq!(
-        parse_shot_reply(j, br#"{"play":" 3,4"}"#),
+        parse_shot_reply(j, br#"{"play":"3 ,4"}"#),
         Err(ReplyError::Shot)
     );
     assert!(matches!(

@@ -16,7 +16,8 @@
 //!   strings); its `game-id` may also be `"N-k"` (the arena's turns sent that), read as `N`;
 //!   strike lists may be arrays or strings holding JSON arrays;
 //! - the text replies `x,y` and placement arrays are trimmed of surrounding ASCII whitespace
-//!   (a trailing newline is common); the JSON `play` string is not;
+//!   (a trailing newline is common), and so is the JSON `play` string; a shot with a leading
+//!   zero (`03,4`) is refused;
 //! - the `draft` dialect's `play` carries `shot` and `shot_result` together (the opponent's
 //!   latest shot, absent only on player 1's first turn) and `last_result` (absent on a bot's
 //!   first turn); `end` carries `winner` (`1`, `2`, `draw`) and `reason`.

@@ -86,7 +86,8 @@ pub fn parse_placement_reply(dialect: Dialect, body: &[u8]) -> Result<Placement,
         .map(Placement)
 }
 
-/// Reads a shot reply: `x,y` as text (`draft`, `form`) or `{"play":"x,y"}` (`json`).
+/// Reads a shot reply: `x,y` as text (`draft`, `form`) or `{"play":"x,y"}` (`json`). In every
+/// dialect alike the `x,y` text is trimmed of leading and trailing ASCII whitespace first.
 pub fn parse_shot_reply(dialect: Dialect, body: &[u8]) -> Result<(u32, u32), ReplyError> {
     match dialect {
         Dialect::Json => {
@@ -95,7 +96,7 @@ pub fn parse_shot_reply(dialect: Dialect, body: &[u8]) -> Result<(u32, u32), Rep
                 .get("play")
                 .and_then(Value::as_str)
                 .ok_or(ReplyError::Shape(r#"an object {"play":"x,y"}"#))?;
-            parse_xy(play).ok_or(ReplyError::Shot)
+            parse_xy(play.trim_matches(|c: char| c.is_ascii_whitespace())).ok_or(ReplyError::Shot)
         }
         _ => {
             let text = core::str::from_utf8(body).map_err(|_| ReplyError::NotUtf8)?;
