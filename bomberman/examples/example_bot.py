@@ -4,10 +4,9 @@ import json
 import sys
 from collections import deque
 
-rules = {}
 for line in sys.stdin:
     obs = json.loads(line)
-    rules = obs.get("rules", rules)  # only the first line carries the rules
+    rules = obs["rules"]  # every line is complete, the rules included
     me, world, size, n = obs["player"], obs["world"], rules["cellSize"], rules["cells"]
     cell = lambda o: (int(o["x"] // size), int(o["y"] // size))
     centre = lambda c: ((c[0] + 0.5) * size, (c[1] + 0.5) * size)

@@ -33,16 +33,14 @@ pub struct Stats {
     pub self_hits: u32,
 }
 
-/// One program's protocol state during a game: whether it has been sent its first line (the
-/// one that carries the rules).
+/// One program's protocol state during a game: none, as every line is complete (the rules
+/// included), so the contest's [`Contest::Link`] is this empty type.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct ProgramLink {
-    started: bool,
-}
+pub struct ProgramLink;
 
 /// The contest's program protocol ([`crate::protocol`]): one process per player for the whole
 /// game; before each tick in which the player is on the field it gets one
-/// [`observation_json`] line (the first one with the rules) and answers one line
+/// [`observation_json`] line (complete, the rules included) and answers one line
 /// `{"speedX": f, "speedY": f, "drop": bool}`. [`TICK_TIMEOUT_MS`] per tick,
 /// [`GAME_TIME_MS`] per game, [`MEMORY_LIMIT_MB`] of memory. A late, malformed or missing
 /// answer means standing still without dropping ([`Action::IDLE`]).
@@ -116,17 +114,15 @@ impl Contest for Bomberman {
     }
 
     fn link(_info: &LinkInfo<'_>) -> Result<ProgramLink, String> {
-        Ok(ProgramLink::default())
+        Ok(ProgramLink)
     }
 
     fn decode_setup(_config: &Config, _link: &mut ProgramLink, _answer: &[u8]) -> Answer<()> {
         Answer::ok(())
     }
 
-    fn encode(&self, seat: PlayerId, link: &mut ProgramLink) -> Message {
-        let first = !link.started;
-        link.started = true;
-        Message::input(observation_json(&self.observe(seat), first))
+    fn encode(&self, seat: PlayerId, _link: &mut ProgramLink) -> Message {
+        Message::input(observation_json(&self.observe(seat)))
     }
 
     fn decode(&self, _seat: PlayerId, _link: &mut ProgramLink, answer: &[u8]) -> Answer<Action> {

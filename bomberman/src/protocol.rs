@@ -3,7 +3,8 @@
 //! A bot program runs for the whole game. Before each tick in which it is on the field, it
 //! reads one line from its standard input, [`observation_json`]'s object, and writes one line
 //! back, an object with `speedX`, `speedY` (JSON numbers, units per tick) and `drop` (a JSON
-//! boolean), read by [`parse_action`]. The first line also carries the rules. A missing, late
+//! boolean), read by [`parse_action`]. Every line is complete, the rules included, so a bot
+//! can start reading at any line. A missing, late
 //! ([`TICK_TIMEOUT_MS`] per tick, [`GAME_TIME_MS`] in all) or malformed answer means standing
 //! still without dropping ([`Action::IDLE`]), recorded as a fault by the runner.
 //!
@@ -30,7 +31,7 @@
 //!           "playerMaxSpeed":10,"lives":3,"bombsPower":1,"bombsCount":1,"bombTimeout":50,
 //!           "explosionDuration":10,"bonusImmunity":11,"stunDuration":30,"immuneDuration":30,
 //!           "maxTicks":1500,"brickPercent":70,"bonusPercent":30,"wallPoints":12,
-//!           "hitPoints":240,"selfHitPoints":-60,"bonusPoints":6}}      (first line only)
+//!           "hitPoints":240,"selfHitPoints":-60,"bonusPoints":6}}
 //! ```
 //!
 //! (Shown wrapped; the real line has no whitespace.) The field's border is a wall but is not
@@ -64,15 +65,15 @@ pub const GAME_TIME_MS: u64 = 120_000;
 /// The memory a program may use, in MiB (the contest's 256 MB).
 pub const MEMORY_LIMIT_MB: u64 = 256;
 
-/// The line a bot reads for one tick (without the trailing newline). `first` adds the rules.
-pub fn observation_json(observation: &Observation, first: bool) -> String {
+/// The line a bot reads for one tick (without the trailing newline), the rules included.
+pub fn observation_json(observation: &Observation) -> String {
     let mut out = String::with_capacity(4096);
     // Writing into a String cannot fail.
-    let _ = write_observation(&mut out, observation, first);
+    let _ = write_observation(&mut out, observation);
     out
 }
 
-fn write_observation(out: &mut String, o: &Observation, first: bool) -> fmt::Result {
+fn write_observation(out: &mut String, o: &Observation) -> fmt::Result {
     let w = &o.world;
     let rules = &w.config.rules;
     let field = Fixed::from_units(rules.field_size() as i32);
@@ -121,10 +122,8 @@ fn write_observation(out: &mut String, o: &Observation, first: bool) -> fmt::Res
         write_bonus(out, b, w, rules)?;
     }
     out.push_str("]}");
-    if first {
-        out.push_str(",\"rules\":");
-        write_rules(out, w.config.mode.name(), w.config.mode.players(), rules)?;
-    }
+    out.push_str(",\"rules\":");
+    write_rules(out, w.config.mode.name(), w.config.mode.players(), rules)?;
     out.push('}');
     Ok(())
 }

@@ -56,14 +56,11 @@ fn small_position() -> Bomberman {
 #[test]
 fn the_observation_line_has_the_documented_shape() {
     let game = small_position();
-    let first = observation_json(&game.observe(P0), true);
+    let first = observation_json(&game.observe(P0));
     insta::assert_snapshot!("observation_first_line", first);
-    let later = observation_json(&game.observe(P1), false);
+    let later = observation_json(&game.observe(P1));
     let v: Value = serde_json::from_str(&later).unwrap();
-    assert!(
-        v.get("rules").is_none(),
-        "only the first line has the rules"
-    );
+    assert_eq!(v["rules"]["mode"], "duel", "every line has the rules");
     assert_eq!(v["player"]["playerId"], 1);
     assert_eq!(v["player"]["immuneDuration"], 33);
     let first: Value = serde_json::from_str(&first).unwrap();
@@ -88,11 +85,7 @@ impl Player<Bomberman> for Checked {
         let line = String::from_utf8(message.input.unwrap()).unwrap();
         assert!(!line.contains('\n'));
         let v: Value = serde_json::from_str(&line).unwrap_or_else(|e| panic!("{e}: {line}"));
-        assert_eq!(
-            v.get("rules").is_some(),
-            self.calls == 0,
-            "only the first line has the rules"
-        );
+        assert!(v.get("rules").is_some(), "every line has the rules");
         self.calls += 1;
         let o = game.observe(seat);
         check_line(&v, &o, game.tick());
@@ -195,18 +188,15 @@ fn the_contest_protocol_is_the_old_one() {
     let first = game.encode(P0, &mut link0);
     assert_eq!(
         first.input.as_deref(),
-        Some(observation_json(&game.observe(P0), true).as_bytes())
+        Some(observation_json(&game.observe(P0)).as_bytes())
     );
+    // The same position gives the same line, whether it is the bot's first or not.
     let second = game.encode(P0, &mut link0);
-    assert_eq!(
-        second.input.as_deref(),
-        Some(observation_json(&game.observe(P0), false).as_bytes())
-    );
-    // Each seat's link has its own first line.
+    assert_eq!(second.input, first.input);
     let mut link1 = link(P1);
     assert_eq!(
         game.encode(P1, &mut link1).input.as_deref(),
-        Some(observation_json(&game.observe(P1), true).as_bytes())
+        Some(observation_json(&game.observe(P1)).as_bytes())
     );
     assert_eq!(Bomberman::PROTOCOL.family, Family::LongRunning);
     assert_eq!(Bomberman::PROTOCOL.call_ms, 2_000);
@@ -450,4 +440,25 @@ proptest! {
             prop_assert!(is_wrong_type);
         }
     }
+}
+
+#[test]
+fn every_ticks_object_is_complete_the_rules_included() {
+    // The rules of record: "Every tick's object is complete, the rules included, so a bot can
+    // start reading at any line." Read the rules from a late tick's object.
+    let game = small_position();
+    let mut link0 = link(P0);
+    let mut late = None;
+    for _ in 0..3 {
+        late = Some(game.encode(P0, &mut link0));
+    }
+    let line = String::from_utf8(late.unwrap().input.unwrap()).unwrap();
+    let v: Value = serde_json::from_str(&line).unwrap();
+    assert_eq!(v["tick"], 37);
+    let rules = &v["rules"];
+    assert_eq!(rules["mode"], "duel");
+    assert_eq!(rules["playerMaxSpeed"], 10);
+    assert_eq!(rules["cells"], 15);
+    assert!(rules["brickPercent"].is_u64(), "{rules}");
+    assert!(rules["bonusPercent"].is_u64(), "{rules}");
 }

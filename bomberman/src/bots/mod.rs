@@ -178,7 +178,7 @@ mod robustness {
                 }
             }
             let _ = o.world.render();
-            let _ = crate::protocol::observation_json(&o, true);
+            let _ = crate::protocol::observation_json(&o);
         }
     }
 }
