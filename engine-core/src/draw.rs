@@ -15,6 +15,10 @@
 //! for a given seed is fixed by the RNG (`rand_pcg`'s `Pcg64Mcg` in every koth runner).
 //! Everything else here is built on [`below`]: [`index`], [`chance`], [`shuffle`], [`choose`].
 //!
+//! One draw is not an integer: [`unit_f64`], a uniform double in `[0, 1)` from the top 53
+//! bits of one `next_u64`, for ports of contest bots written with `Math.random()` or
+//! `random.random()` (never for rules: engines draw integers only).
+//!
 //! # Test RNGs
 //! [`MinRng`] and [`MaxRng`] make every draw of this module return its minimum (`0`) or its
 //! maximum (`n - 1`), with no rejection loop, so a test can force the extreme outcome of
@@ -79,6 +83,14 @@ pub fn choose<'a, T, R: RngCore + ?Sized>(rng: &mut R, items: &'a [T]) -> Option
     } else {
         Some(&items[index(rng, items.len())])
     }
+}
+
+/// A uniform double in `[0, 1)`: the top 53 bits of one `next_u64`, times 2^-53 (what
+/// `Math.random()` and Python's `random.random()` return). For ports of bots that drew this
+/// way; rules draw integers only.
+#[inline]
+pub fn unit_f64<R: RngCore + ?Sized>(rng: &mut R) -> f64 {
+    (rng.next_u64() >> 11) as f64 * (1.0 / (1u64 << 53) as f64)
 }
 
 /// Derives the `index`-th sub-seed of `seed` (the SplitMix64 finalizer over
@@ -209,6 +221,44 @@ mod tests {
         sorted.sort();
         assert_eq!(sorted, (0..50).collect::<Vec<_>>());
         assert_ne!(w, sorted);
+    }
+
+    const GOLDEN_SMALL: [u32; 12] = [5, 1, 4, 1, 4, 1, 5, 3, 1, 0, 5, 5];
+    const GOLDEN_LARGE: [u32; 4] = [670_196_348, 561_850_326, 274_919_126, 632_653_669];
+    const GOLDEN_DECK: [u32; 8] = [0, 4, 1, 2, 7, 3, 5, 6];
+    /// 0.538932114642643
+    const GOLDEN_UNIT_BITS: u64 = 4_603_029_488_486_641_617;
+    const GOLDEN_DERIVED: u64 = 10_451_216_379_200_822_465;
+
+    #[test]
+    fn pinned_draws_from_a_seeded_pcg() {
+        // Golden values: a seed's draws must never change between versions (replays and
+        // snapshots depend on them). Recomputing these is a breaking change.
+        let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(1);
+        let small: Vec<u32> = (0..12).map(|_| below(&mut rng, 6)).collect();
+        let large: Vec<u32> = (0..4).map(|_| below(&mut rng, 1_000_000_007)).collect();
+        let mut deck: Vec<u32> = (0..8).collect();
+        shuffle(&mut rng, &mut deck);
+        let unit = unit_f64(&mut rng);
+        assert_eq!(small, GOLDEN_SMALL);
+        assert_eq!(large, GOLDEN_LARGE);
+        assert_eq!(deck, GOLDEN_DECK);
+        assert_eq!(unit.to_bits(), GOLDEN_UNIT_BITS);
+        assert_eq!(derive_seed(3, 0), GOLDEN_DERIVED);
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn draws_are_in_range_for_every_bound(seed: u64, n in 1u32..) {
+            let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(seed);
+            for _ in 0..8 {
+                proptest::prop_assert!(below(&mut rng, n) < n);
+            }
+            let len = n as usize;
+            proptest::prop_assert!(index(&mut rng, len) < len);
+            let u = unit_f64(&mut rng);
+            proptest::prop_assert!((0.0..1.0).contains(&u));
+        }
     }
 
     #[test]

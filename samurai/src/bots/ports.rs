@@ -5,18 +5,18 @@
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use koth_engine_core::RngCore;
+use koth_engine_core::{RngCore, draw};
 
 /// `Math.random()`, `random.random()`: a uniform double in `[0, 1)`.
 fn random(rng: &mut dyn RngCore) -> f64 {
-    (rng.next_u64() >> 11) as f64 * (1.0 / (1u64 << 53) as f64)
+    draw::unit_f64(rng)
 }
 
-/// `s.charAt((int)(Math.random() * s.length()))`, `sample(...)`, `random.choice(...)`.
+/// `s.charAt((int)(Math.random() * s.length()))`, `sample(...)`, `random.choice(...)`: a
+/// uniform character of `choices` (never empty), drawn the engines' way.
 fn pick(choices: &str, rng: &mut dyn RngCore) -> char {
     let bytes = choices.as_bytes();
-    let i = (random(rng) * bytes.len() as f64) as usize;
-    bytes[i.min(bytes.len() - 1)] as char
+    bytes[draw::index(rng, bytes.len())] as char
 }
 
 fn out(c: char) -> Option<String> {
