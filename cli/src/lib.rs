@@ -575,21 +575,31 @@ pub fn list_bots<G: Contest>(w: &mut dyn Write) -> std::io::Result<()> {
     Ok(())
 }
 
+/// `koth replay`: exit 0 verified, 1 the replay does not verify (its content, an unknown
+/// game included), 2 the file cannot be opened or read.
 fn verify_replay(path: &PathBuf) -> anyhow::Result<()> {
-    use std::io::BufRead;
     let file = File::open(path)
         .map_err(|e| UsageError(format!("cannot open replay {}: {e}", path.display())))?;
+    let unreadable = |e: replay::ReplayError| -> anyhow::Error {
+        match e {
+            replay::ReplayError::Io(io) => {
+                UsageError(format!("cannot read replay {}: {io}", path.display())).into()
+            }
+            other => ReplayMismatch(other.to_string()).into(),
+        }
+    };
     let mut reader = BufReader::new(file);
-    let mut first = String::new();
-    reader.read_line(&mut first)?;
-    let name = replay::header_game(&first).map_err(|e| ReplayMismatch(e.to_string()))?;
+    let first = replay::read_line(&mut reader, 1)
+        .map_err(unreadable)?
+        .ok_or_else(|| ReplayMismatch("line 1: the replay is empty".into()))?;
+    let name = replay::header_game(&first).map_err(unreadable)?;
+    let entry =
+        game(&name).map_err(|e| ReplayMismatch(format!("line 1: field `game`: {}", e.0)))?;
     let mut all = BufReader::new(std::io::Read::chain(
-        std::io::Cursor::new(first.into_bytes()),
+        std::io::Cursor::new([first.into_bytes(), b"\n".to_vec()].concat()),
         reader,
     ));
-    let verified = game(&name)?
-        .verify(&mut all)
-        .map_err(|e| ReplayMismatch(e.to_string()))?;
+    let verified = entry.verify(&mut all).map_err(unreadable)?;
     println!(
         "replay verified: {} {} turns, {}",
         verified.game,

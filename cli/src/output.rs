@@ -71,7 +71,23 @@ impl<G: CliGame> Observer<G> for Outputs<'_> {
         }
     }
 
-    fn fault(&mut self, _fault: &Fault) {}
+    fn fault(&mut self, fault: &Fault) {
+        if let Some(w) = self.replay.as_deref_mut() {
+            let line = ReplayLine::<()>::Fault(replay::ReplayFault {
+                seat: fault.seat.0,
+                player: self
+                    .names
+                    .get(fault.seat.index())
+                    .cloned()
+                    .unwrap_or_default(),
+                turn: fault.turn,
+                fault: fault.kind,
+                detail: fault.detail.clone(),
+            });
+            let r = line.write(w);
+            self.keep(r);
+        }
+    }
 
     fn turn(&mut self, turn: &Turn<G>, game: &G) {
         if let Some(w) = self.replay.as_deref_mut() {

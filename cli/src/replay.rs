@@ -1,10 +1,23 @@
 //! JSON Lines replays: writing them during a match and re-simulating them to verify.
 //!
-//! A replay is one JSON object per line: a `header` (game, format version, seed, config,
-//! player names), one `turn` line per turn (the acting seats, each one's action as protocol
-//! text, and the engine's events), and the `result` (the match report). `koth replay FILE`
-//! rebuilds the game from the header, replays the recorded actions and checks every turn's
-//! events and the result.
+//! A replay is one JSON object per line: a `header` (game, format version, seed, the full
+//! config, player names), then in match order one `turn` line per turn (the acting seats, each
+//! one's action as protocol text, and the engine's events) and one `fault` line per fault (a
+//! setup fault before the first turn, a turn's faults before that turn's line), and last the
+//! `result` (the match report, as `koth play --json` prints it).
+//!
+//! `koth replay FILE` reads every line strictly (at most [`MAX_LINE`] bytes each, no blank
+//! lines, no unknown fields, nothing after the result), rebuilds the game from the header,
+//! replays the recorded actions and checks every turn's seats and events and every field of
+//! the result: game, seed, config, turn count, outcome, each player's name, place, score and
+//! statistics, and the faults, which must be the fault lines in order. Each error names the
+//! line (and the turn or the field). Exit codes: 0 verified, 1 the replay does not verify
+//! (any content error, an unknown game included), 2 the file cannot be opened or read.
+//!
+//! Faults cannot be recomputed (they are what programs did at run time); the result's list is
+//! checked against the fault lines, and each fault line's seat and name against the header.
+//! A replay is not signed: a rewrite that keeps every line consistent (names swapped in the
+//! header, every fault line and the result alike) cannot be told from a real replay.
 
 use std::collections::VecDeque;
 use std::io::{BufRead, Write};
@@ -14,13 +27,20 @@ use koth_engine_core::runner::{self, Options, Recorded, Seat, Transcript};
 use serde::{Deserialize, Serialize};
 
 use crate::CliGame;
-use crate::report::MatchReport;
+use crate::report::{Fault, FaultKind, MatchReport};
 
-/// The replay format version written in headers.
-pub const FORMAT: u32 = 1;
+/// The replay format version written in headers (2: fault lines, the config in the result).
+pub const FORMAT: u32 = 2;
+
+/// The longest replay line read, in bytes (a bomberman tick line is a few KiB).
+pub const MAX_LINE: usize = 1 << 20;
+
+/// The most lines a replay may have (far above any game's turn limit).
+pub const MAX_LINES: usize = 1 << 22;
 
 /// A replay's first line.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct ReplayHeader<C> {
     /// The game's name.
     pub game: String,
@@ -28,7 +48,7 @@ pub struct ReplayHeader<C> {
     pub format: u32,
     /// The match seed.
     pub seed: u64,
-    /// The game config.
+    /// The game config, in full.
     pub config: C,
     /// Player names in seat order.
     pub players: Vec<String>,
@@ -36,6 +56,7 @@ pub struct ReplayHeader<C> {
 
 /// One turn of a replay.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct ReplayTurn {
     /// The 1-based turn number.
     pub turn: u32,
@@ -47,6 +68,33 @@ pub struct ReplayTurn {
     pub events: Vec<serde_json::Value>,
 }
 
+/// One fault of a replay, written when it happened.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ReplayFault {
+    /// The player's seat (0-based).
+    pub seat: u8,
+    /// The player's name.
+    pub player: String,
+    /// The 1-based turn it happened on (0 for setup calls before the first turn).
+    pub turn: u32,
+    /// What went wrong.
+    pub fault: FaultKind,
+    /// Details (reason, truncated stderr).
+    pub detail: String,
+}
+
+impl From<ReplayFault> for Fault {
+    fn from(f: ReplayFault) -> Fault {
+        Fault {
+            player: f.player,
+            turn: f.turn,
+            kind: f.fault,
+            detail: f.detail,
+        }
+    }
+}
+
 /// Any line of a replay.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "lowercase")]
@@ -55,6 +103,8 @@ pub enum ReplayLine<C> {
     Header(ReplayHeader<C>),
     /// One turn.
     Turn(ReplayTurn),
+    /// One fault.
+    Fault(ReplayFault),
     /// The last line.
     Result(MatchReport),
 }
@@ -82,32 +132,74 @@ pub struct Verified {
 /// Why a replay does not verify.
 #[derive(Debug, thiserror::Error)]
 pub enum ReplayError {
-    /// The file cannot be read or a line is not a replay line.
-    #[error("{0}")]
-    Malformed(String),
-    /// The re-simulation differs from the recording.
-    #[error("turn {turn} differs: {detail}")]
-    Differs {
-        /// The first differing turn (0 for the setup, turns + 1 for the result).
-        turn: u32,
-        /// What differs.
+    /// The file cannot be read (exit code 2).
+    #[error("cannot read the replay: {0}")]
+    Io(#[from] std::io::Error),
+    /// A line is not what a replay holds there, or the re-simulation differs from it (exit
+    /// code 1).
+    #[error("line {line}: {detail}")]
+    Mismatch {
+        /// The 1-based line number.
+        line: usize,
+        /// What is wrong, naming the turn or the field.
         detail: String,
     },
 }
 
-/// The game name in a replay's header line.
+fn mismatch(line: usize, detail: impl Into<String>) -> ReplayError {
+    ReplayError::Mismatch {
+        line,
+        detail: detail.into(),
+    }
+}
+
+/// Reads the next line of at most [`MAX_LINE`] bytes (without its newline); `None` at the end.
+/// `number` is the 1-based number of the line being read, for errors.
+pub fn read_line(r: &mut dyn BufRead, number: usize) -> Result<Option<String>, ReplayError> {
+    let mut bytes = Vec::new();
+    loop {
+        let buf = r.fill_buf()?;
+        if buf.is_empty() {
+            if bytes.is_empty() {
+                return Ok(None);
+            }
+            break;
+        }
+        let (take, done) = match buf.iter().position(|&b| b == b'\n') {
+            Some(i) => (i, true),
+            None => (buf.len(), false),
+        };
+        if bytes.len() + take > MAX_LINE {
+            return Err(mismatch(
+                number,
+                format!("longer than {MAX_LINE} bytes (no replay line is)"),
+            ));
+        }
+        bytes.extend_from_slice(&buf[..take]);
+        r.consume(if done { take + 1 } else { take });
+        if done {
+            break;
+        }
+    }
+    String::from_utf8(bytes)
+        .map(Some)
+        .map_err(|_| mismatch(number, "not UTF-8"))
+}
+
+/// The game name in a replay's header line (line 1).
 pub fn header_game(first_line: &str) -> Result<String, ReplayError> {
-    let v: serde_json::Value = serde_json::from_str(first_line)
-        .map_err(|e| ReplayError::Malformed(format!("line 1 is not JSON: {e}")))?;
+    let v: serde_json::Value =
+        serde_json::from_str(first_line).map_err(|e| mismatch(1, format!("not JSON: {e}")))?;
     if v.get("kind").and_then(|k| k.as_str()) != Some("header") {
-        return Err(ReplayError::Malformed(
-            "line 1 is not a replay header".into(),
+        return Err(mismatch(
+            1,
+            "not a replay header (field `kind` is not \"header\")",
         ));
     }
     v.get("game")
         .and_then(|g| g.as_str())
         .map(str::to_string)
-        .ok_or_else(|| ReplayError::Malformed("the header names no game".into()))
+        .ok_or_else(|| mismatch(1, "the header's field `game` is missing or not a string"))
 }
 
 /// A turn as a replay line.
@@ -124,78 +216,111 @@ fn event_value<E: Serialize>(e: &E) -> serde_json::Value {
     serde_json::to_value(e).unwrap_or(serde_json::Value::Null)
 }
 
-/// Re-simulates a replay of game `G` through the match runner (the recorded actions played
-/// in order, from the header's seed and config) and checks every recorded turn and the result.
-pub fn verify<G: CliGame>(lines: &mut dyn BufRead) -> Result<Verified, ReplayError> {
-    let mut parsed = Vec::new();
-    for (i, line) in lines.lines().enumerate() {
-        let line = line.map_err(|e| ReplayError::Malformed(format!("cannot read: {e}")))?;
-        if line.trim().is_empty() {
-            continue;
-        }
-        let value: ReplayLine<G::Config> = serde_json::from_str(&line).map_err(|e| {
-            ReplayError::Malformed(format!(
-                "line {} is not a {} replay line: {e}",
-                i + 1,
-                G::NAME
-            ))
-        })?;
-        parsed.push(value);
-    }
-    let mut parsed = parsed.into_iter();
-    let header = match parsed.next() {
-        Some(ReplayLine::Header(h)) => h,
-        _ => {
-            return Err(ReplayError::Malformed(
-                "the first line is not a header".into(),
+/// The lines of a replay, parsed and numbered.
+struct Parsed<C> {
+    header: ReplayHeader<C>,
+    turns: Vec<(usize, ReplayTurn)>,
+    faults: Vec<(usize, ReplayFault)>,
+    result: (usize, MatchReport),
+}
+
+/// Reads every line of a replay of game `G`: a header first, then turn and fault lines, the
+/// result last and nothing after it.
+fn parse<G: CliGame>(lines: &mut dyn BufRead) -> Result<Parsed<G::Config>, ReplayError> {
+    let mut header = None;
+    let mut turns = Vec::new();
+    let mut faults = Vec::new();
+    let mut result: Option<(usize, MatchReport)> = None;
+    let mut number = 0;
+    while let Some(text) = read_line(lines, number + 1)? {
+        number += 1;
+        if let Some((at, _)) = &result {
+            return Err(mismatch(
+                number,
+                format!("a line after the result (line {at})"),
             ));
         }
-    };
-    if header.format != FORMAT {
-        return Err(ReplayError::Malformed(format!(
-            "replay format {} is not supported (this koth writes {FORMAT})",
-            header.format
-        )));
-    }
-    let differs = |turn: u32, detail: String| ReplayError::Differs { turn, detail };
-    let n = header.players.len();
-    if !G::seats(&header.config).contains(&n) {
-        return Err(differs(0, format!("{} cannot seat {n} players", G::NAME)));
-    }
-    let mut recorded_turns = Vec::new();
-    let mut result = None;
-    let mut queues: Vec<VecDeque<G::Action>> = vec![VecDeque::new(); n];
-    for line in parsed {
+        if number > MAX_LINES {
+            return Err(mismatch(number, format!("more than {MAX_LINES} lines")));
+        }
+        if text.trim().is_empty() {
+            return Err(mismatch(number, "a blank line"));
+        }
+        let line: ReplayLine<G::Config> = serde_json::from_str(&text)
+            .map_err(|e| mismatch(number, format!("not a {} replay line: {e}", G::NAME)))?;
         match line {
-            ReplayLine::Turn(t) => {
-                if t.actors.len() != t.actions.len() {
-                    return Err(differs(
-                        t.turn,
-                        "actors and actions differ in number".into(),
-                    ));
-                }
-                for (&seat, text) in t.actors.iter().zip(&t.actions) {
-                    let action = G::parse_action_text(text).ok_or_else(|| {
-                        differs(t.turn, format!("{text:?} is not a {} action", G::NAME))
-                    })?;
-                    let queue = queues
-                        .get_mut(seat as usize)
-                        .ok_or_else(|| differs(t.turn, format!("seat {seat} does not exist")))?;
-                    queue.push_back(action);
-                }
-                recorded_turns.push(t);
-            }
-            ReplayLine::Result(r) => {
-                result = Some(r);
-                break;
-            }
-            ReplayLine::Header(_) => {
-                return Err(ReplayError::Malformed("a second header".into()));
-            }
+            ReplayLine::Header(h) if number == 1 => header = Some(h),
+            ReplayLine::Header(_) => return Err(mismatch(number, "a second header")),
+            _ if number == 1 => return Err(mismatch(1, "not a replay header")),
+            ReplayLine::Turn(t) => turns.push((number, t)),
+            ReplayLine::Fault(f) => faults.push((number, f)),
+            ReplayLine::Result(r) => result = Some((number, r)),
         }
     }
-    let result =
-        result.ok_or_else(|| ReplayError::Malformed("the replay has no result line".into()))?;
+    let header = header.ok_or_else(|| mismatch(1, "the replay is empty"))?;
+    let result = result.ok_or_else(|| mismatch(number + 1, "the replay has no result line"))?;
+    Ok(Parsed {
+        header,
+        turns,
+        faults,
+        result,
+    })
+}
+
+/// Re-simulates a replay of game `G` through the match runner (the recorded actions played
+/// in order, from the header's seed and config) and checks every line: see the module docs.
+pub fn verify<G: CliGame>(lines: &mut dyn BufRead) -> Result<Verified, ReplayError> {
+    let Parsed {
+        header,
+        turns: recorded_turns,
+        faults,
+        result: (result_line, result),
+    } = parse::<G>(lines)?;
+    if header.game != G::NAME {
+        return Err(mismatch(
+            1,
+            format!("field `game` is {:?}, not {:?}", header.game, G::NAME),
+        ));
+    }
+    if header.format != FORMAT {
+        return Err(mismatch(
+            1,
+            format!(
+                "field `format`: replay format {} is not supported (this koth writes {FORMAT})",
+                header.format
+            ),
+        ));
+    }
+    let n = header.players.len();
+    if !G::seats(&header.config).contains(&n) {
+        return Err(mismatch(
+            1,
+            format!("field `players`: {} cannot seat {n} players", G::NAME),
+        ));
+    }
+    let mut queues: Vec<VecDeque<G::Action>> = vec![VecDeque::new(); n];
+    for (line, t) in &recorded_turns {
+        let line = *line;
+        if t.actors.len() != t.actions.len() {
+            return Err(mismatch(
+                line,
+                format!("turn {}: `actors` and `actions` differ in number", t.turn),
+            ));
+        }
+        for (&seat, text) in t.actors.iter().zip(&t.actions) {
+            let action = G::parse_action_text(text).ok_or_else(|| {
+                mismatch(
+                    line,
+                    format!("turn {}: {text:?} is not a {} action", t.turn, G::NAME),
+                )
+            })?;
+            let queue = queues.get_mut(seat as usize).ok_or_else(|| {
+                mismatch(line, format!("turn {}: seat {seat} does not exist", t.turn))
+            })?;
+            queue.push_back(action);
+        }
+    }
+    check_fault_lines(&header.players, &recorded_turns, &faults)?;
     let mut seats: Vec<Seat<G>> = header
         .players
         .iter()
@@ -210,78 +335,181 @@ pub fn verify<G: CliGame>(lines: &mut dyn BufRead) -> Result<Verified, ReplayErr
         strict: true,
         skip_setup: true,
     };
+    // The line of the recorded turn `turn` (the result line past the recorded turns).
+    let line_of = |turn: u32| {
+        recorded_turns
+            .get((turn as usize).saturating_sub(1))
+            .map_or(result_line, |(line, _)| *line)
+    };
     let transcript: Transcript<G> =
         runner::play(&header.config, header.seed, &mut seats, options, &mut ()).map_err(
             |e| match e {
-                runner::MatchError::Refused { turn, detail } => differs(turn, detail),
-                other => differs(0, other.to_string()),
+                runner::MatchError::Refused { turn, detail } => {
+                    mismatch(line_of(turn), format!("turn {turn}: {detail}"))
+                }
+                other => mismatch(1, other.to_string()),
             },
         )?;
     for (i, replayed) in transcript.turns.iter().enumerate() {
-        let Some(rec) = recorded_turns.get(i) else {
-            return Err(differs(
-                replayed.turn,
-                "the replay ends before the game does".into(),
+        let Some((line, rec)) = recorded_turns.get(i) else {
+            return Err(mismatch(
+                result_line,
+                format!(
+                    "the replay ends before the game does (turn {} is missing)",
+                    replayed.turn
+                ),
             ));
         };
+        let line = *line;
         let got = turn_line::<G>(replayed);
         if rec.turn != got.turn {
-            return Err(differs(
-                got.turn,
-                format!("the next recorded turn is numbered {}", rec.turn),
+            return Err(mismatch(
+                line,
+                format!(
+                    "field `turn` is {}, the game is at turn {}",
+                    rec.turn, got.turn
+                ),
             ));
         }
         if rec.actors != got.actors {
-            return Err(differs(
-                got.turn,
+            return Err(mismatch(
+                line,
                 format!(
-                    "seats {:?} act, the replay has {:?}",
-                    got.actors, rec.actors
+                    "turn {}: field `actors`: seats {:?} act, the replay has {:?}",
+                    got.turn, got.actors, rec.actors
                 ),
             ));
         }
         if rec.events != got.events {
-            return Err(differs(
-                got.turn,
+            return Err(mismatch(
+                line,
                 format!(
-                    "recorded events {} but the engine produced {}",
+                    "turn {}: field `events`: recorded {} but the engine produced {}",
+                    got.turn,
                     serde_json::Value::Array(rec.events.clone()),
                     serde_json::Value::Array(got.events)
                 ),
             ));
         }
     }
-    if let Some(extra) = recorded_turns.get(transcript.turns.len()) {
-        return Err(differs(extra.turn, "the game was already over".into()));
-    }
-    let end = transcript.turns_played + 1;
-    let replayed = MatchReport::from_transcript(&transcript);
-    if result.turns != replayed.turns || result.players.len() != n {
-        return Err(differs(
-            end,
-            "the result's turn count or players differ".into(),
+    if let Some((line, extra)) = recorded_turns.get(transcript.turns.len()) {
+        return Err(mismatch(
+            *line,
+            format!("turn {}: the game was already over", extra.turn),
         ));
     }
-    for (rec, got) in result.players.iter().zip(&replayed.players) {
-        if rec.place != got.place
-            || rec.score != got.score
-            || rec.stats != got.stats
-            || rec.name != got.name
-        {
-            return Err(differs(
-                end,
-                format!(
-                    "{}: recorded place {} score {} stats {}, replayed place {} score {} stats {}",
-                    rec.name, rec.place, rec.score, rec.stats, got.place, got.score, got.stats
-                ),
-            ));
-        }
+    let mut replayed = MatchReport::from_transcript(&transcript);
+    replayed.faults = faults.into_iter().map(|(_, f)| f.into()).collect();
+    if let Some(field) = first_difference(&result, &replayed) {
+        return Err(mismatch(result_line, format!("result: {field}")));
     }
     Ok(Verified {
         game: header.game,
         turns: transcript.turns_played,
         players: header.players,
     })
+}
+
+/// Each fault line names a player of the header and stands where its fault happened: a
+/// setup fault (turn 0) before the first turn line, a fault of turn `t` right before turn
+/// `t`'s line (after turn `t - 1`'s), by a seat that acts in turn `t`.
+fn check_fault_lines(
+    players: &[String],
+    turns: &[(usize, ReplayTurn)],
+    faults: &[(usize, ReplayFault)],
+) -> Result<(), ReplayError> {
+    for (line, f) in faults {
+        let seat = usize::from(f.seat);
+        if players.get(seat) != Some(&f.player) {
+            return Err(mismatch(
+                *line,
+                format!(
+                    "field `player`: {:?} is not the header's player in seat {seat}",
+                    f.player
+                ),
+            ));
+        }
+        let before = turns.iter().take_while(|(l, _)| l < line).count();
+        let expected = if f.turn == 0 { 0 } else { f.turn as usize - 1 };
+        if before != expected {
+            return Err(mismatch(
+                *line,
+                format!(
+                    "field `turn`: a fault of turn {} after {before} turn lines",
+                    f.turn
+                ),
+            ));
+        }
+        if f.turn > 0 {
+            let acts = turns
+                .get(before)
+                .is_some_and(|(_, t)| t.actors.contains(&(seat as u8)));
+            if !acts {
+                return Err(mismatch(
+                    *line,
+                    format!(
+                        "field `player`: {:?} does not act in turn {}",
+                        f.player, f.turn
+                    ),
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The first field in which a recorded result differs from the replayed one, named.
+fn first_difference(rec: &MatchReport, got: &MatchReport) -> Option<String> {
+    let field = |name: &str, a: &dyn std::fmt::Debug, b: &dyn std::fmt::Debug| {
+        Some(format!("field `{name}` is {a:?}, replayed {b:?}"))
+    };
+    if rec.game != got.game {
+        return field("game", &rec.game, &got.game);
+    }
+    if rec.seed != got.seed {
+        return field("seed", &rec.seed, &got.seed);
+    }
+    if rec.config != got.config {
+        return field("config", &rec.config, &got.config);
+    }
+    if rec.turns != got.turns {
+        return field("turns", &rec.turns, &got.turns);
+    }
+    if rec.outcome != got.outcome {
+        return field("outcome", &rec.outcome, &got.outcome);
+    }
+    if rec.players.len() != got.players.len() {
+        return field("players", &rec.players.len(), &got.players.len());
+    }
+    for (i, (a, b)) in rec.players.iter().zip(&got.players).enumerate() {
+        let at = |f: &str| format!("players[{i}].{f}");
+        if a.name != b.name {
+            return field(&at("name"), &a.name, &b.name);
+        }
+        if a.place != b.place {
+            return field(&at("place"), &a.place, &b.place);
+        }
+        if a.score != b.score {
+            return field(&at("score"), &a.score, &b.score);
+        }
+        if a.stats != b.stats {
+            return field(&at("stats"), &a.stats, &b.stats);
+        }
+    }
+    if rec.faults != got.faults {
+        let i = rec
+            .faults
+            .iter()
+            .zip(&got.faults)
+            .position(|(a, b)| a != b)
+            .unwrap_or(rec.faults.len().min(got.faults.len()));
+        return Some(format!(
+            "field `faults`: entry {i} is {:?}, the fault lines have {:?}",
+            rec.faults.get(i),
+            got.faults.get(i)
+        ));
+    }
+    None
 }
 
 /// The match header of a replay.

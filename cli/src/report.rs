@@ -10,6 +10,7 @@ pub use koth_engine_core::FaultKind;
 
 /// One fault of one player, recorded while the match went on.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Fault {
     /// The player's name.
     pub player: String,
@@ -23,6 +24,7 @@ pub struct Fault {
 
 /// One player's line of a match report.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct PlayerReport {
     /// The player's name.
     pub name: String,
@@ -36,11 +38,14 @@ pub struct PlayerReport {
 
 /// A finished match, as `koth play --json` prints it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct MatchReport {
     /// The game's name.
     pub game: String,
     /// The match seed.
     pub seed: u64,
+    /// The full game config the match was played with.
+    pub config: serde_json::Value,
     /// Turns (or ticks) played.
     pub turns: u32,
     /// `win`, `draw` or `ranking`.
@@ -91,6 +96,7 @@ impl MatchReport {
         MatchReport {
             game: G::NAME.to_string(),
             seed: t.seed,
+            config: serde_json::to_value(&t.config).unwrap_or(serde_json::Value::Null),
             turns: t.turns_played,
             outcome: t.outcome.kind(),
             players: PlayerId::all(t.names.len())

@@ -81,3 +81,19 @@ fn every_game_in_the_table_plays_replays_and_runs_a_tournament() {
         assert!(t["matches"].as_u64().unwrap() >= 1);
     }
 }
+
+#[test]
+fn every_games_config_refuses_unknown_keys_naming_them() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("typo.json"), r#"{"max_turn": 5}"#).unwrap();
+    for game in GAMES {
+        let name = game.name();
+        let out = koth(&["play", name, "--config", "typo.json"], dir.path());
+        assert_eq!(out.status.code(), Some(2), "{name}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.contains("unknown field `max_turn`") && err.contains("expected "),
+            "{name}: {err}"
+        );
+    }
+}

@@ -16,7 +16,7 @@ pub const MAX_PLAYERS: usize = 100;
 /// wrecks at the start) are made with a [`Scenario`](crate::Scenario).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(default))]
+#[cfg_attr(feature = "serde", serde(default, deny_unknown_fields))]
 pub struct Config {
     /// Each seat's class; `None` means the program's class choice was bad: no ship, no turns,
     /// score 0. Seats past the end get [`ShipClass::default_for_seat`].

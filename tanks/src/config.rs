@@ -31,7 +31,7 @@ pub const MAX_SIDE: u16 = 1024;
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(default))]
+#[cfg_attr(feature = "serde", serde(default, deny_unknown_fields))]
 pub struct Config {
     /// The side of the square torus; `None` means the number of players (the seed's rule).
     /// At least the number of players, at most [`MAX_SIDE`].

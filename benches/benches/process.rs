@@ -1,0 +1,178 @@
+//! Process-protocol benchmarks: whole `koth play` matches between external programs, against
+//! the bare cost of starting those programs.
+//!
+//! - `process/<game>/koth`: one `koth play <game> --json` of two trivial compiled bots (C,
+//!   built with `cc` when the bench starts) over a short config: samurai 20 turns (40 calls
+//!   with arguments), tanks 20 ticks (40 calls with a stdin line), naval 10 rounds (2 class
+//!   choices and 20 calls with an argument and a state file). It measures the whole binary:
+//!   start, every spawn, read and parse, the report.
+//! - `process/<game>/bare`: the same number of fork/exec/wait of the same bot with the same
+//!   kind of input, without `koth`: the floor a runner cannot beat. koth's per-call overhead
+//!   is the ratio of the two.
+//! - `process/<game>/baseline`: with `KOTH_BASELINE=/path/to/another/koth`, the same match
+//!   played by that binary in the same run (before/after comparisons of a change).
+//!
+//! The `koth` binary is `KOTH_BIN`, else `target/release/koth` (build it first:
+//! `cargo build --release -p koth-cli && cargo bench -p benches --bench process`). Without
+//! a binary or a C compiler the bench says so and measures nothing.
+//!
+//! Every measured match checks its report (the right number of turns, no faults).
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::Duration;
+
+use criterion::{Criterion, criterion_group, criterion_main};
+
+/// One game's setup: its name, config, the bot's C source, and how `bare` feeds the bot.
+struct Case {
+    game: &'static str,
+    config: &'static str,
+    turns: u64,
+    bot: &'static str,
+    /// Calls the match makes, and what each gets: arguments or a stdin line.
+    calls: usize,
+    input: Input,
+}
+
+enum Input {
+    Args(&'static [&'static str]),
+    Stdin(&'static str),
+}
+
+const CASES: &[Case] = &[
+    Case {
+        game: "samurai",
+        config: r#"{"max_turns": 20}"#,
+        turns: 20,
+        bot: r#"#include <stdio.h>
+int main(void) { fputs("B\n", stdout); return 0; }"#,
+        calls: 40,
+        input: Input::Args(&["0", "0", "20", "20"]),
+    },
+    Case {
+        game: "tanks",
+        config: r#"{"max_ticks": 20, "side": 5}"#,
+        turns: 20,
+        bot: r#"#include <stdio.h>
+int main(void) { char line[4096]; if (!fgets(line, sizeof line, stdin)) return 1;
+  fputs("mu\n", stdout); return 0; }"#,
+        calls: 40,
+        input: Input::Stdin("0;5;0,0,0;1,3,2\n"),
+    },
+    Case {
+        game: "naval",
+        config: r#"{"rounds": 10}"#,
+        turns: 10,
+        bot: r#"#include <stdio.h>
+int main(int argc, char **argv) { (void)argv; fputs(argc < 2 ? "1\n" : "W\n", stdout);
+  return 0; }"#,
+        calls: 22,
+        input: Input::Args(&["round-line"]),
+    },
+];
+
+/// Compiles `source` into `dir/name`; `None` without a working C compiler.
+fn compile(dir: &Path, name: &str, source: &str) -> Option<PathBuf> {
+    let src = dir.join(format!("{name}.c"));
+    std::fs::write(&src, source).ok()?;
+    let exe = dir.join(name);
+    let ok = Command::new("cc")
+        .args(["-O2", "-o"])
+        .arg(&exe)
+        .arg(&src)
+        .status()
+        .ok()?
+        .success();
+    ok.then_some(exe)
+}
+
+fn koth_binary() -> Option<PathBuf> {
+    let path = std::env::var_os("KOTH_BIN")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../target/release/koth"));
+    path.is_file().then_some(path)
+}
+
+/// Plays one match with `koth` and checks its report.
+fn play(koth: &Path, case: &Case, bot: &Path, dir: &Path) {
+    let spec = format!("cmd:{}", bot.display());
+    let out = Command::new(koth)
+        .args(["play", case.game, "--json", "--seed", "1", "--config"])
+        .arg(dir.join(format!("{}.json", case.game)))
+        .args(["--bot", &spec, "--bot", &spec])
+        .current_dir(dir)
+        .output()
+        .expect("koth runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains(&format!("\"turns\":{}", case.turns)),
+        "{}: {text}",
+        case.game
+    );
+    assert!(text.contains("\"faults\":[]"), "{}: {text}", case.game);
+}
+
+/// Starts the bot `case.calls` times the way the match does, without koth.
+fn bare(case: &Case, bot: &Path, dir: &Path) {
+    for _ in 0..case.calls {
+        let mut cmd = Command::new(bot);
+        cmd.current_dir(dir).stdout(Stdio::piped());
+        let out = match case.input {
+            Input::Args(args) => cmd.args(args).stdin(Stdio::null()).output(),
+            Input::Stdin(line) => {
+                let mut child = cmd.stdin(Stdio::piped()).spawn().expect("bot starts");
+                child
+                    .stdin
+                    .take()
+                    .unwrap()
+                    .write_all(line.as_bytes())
+                    .unwrap();
+                child.wait_with_output()
+            }
+        }
+        .expect("bot runs");
+        assert!(out.status.success() && !out.stdout.is_empty());
+    }
+}
+
+fn matches(c: &mut Criterion) {
+    let Some(koth) = koth_binary() else {
+        eprintln!("process bench: no koth binary (set KOTH_BIN or build target/release/koth)");
+        return;
+    };
+    let baseline = std::env::var_os("KOTH_BASELINE").map(PathBuf::from);
+    let dir = tempfile::tempdir().unwrap();
+    let mut group = c.benchmark_group("process");
+    group
+        .sample_size(10)
+        .measurement_time(Duration::from_secs(5));
+    for case in CASES {
+        let Some(bot) = compile(dir.path(), case.game, case.bot) else {
+            eprintln!("process bench: no C compiler (cc); skipped");
+            return;
+        };
+        std::fs::write(dir.path().join(format!("{}.json", case.game)), case.config).unwrap();
+        group.bench_function(format!("{}/koth", case.game), |b| {
+            b.iter(|| play(&koth, case, &bot, dir.path()))
+        });
+        if let Some(base) = &baseline {
+            group.bench_function(format!("{}/baseline", case.game), |b| {
+                b.iter(|| play(base, case, &bot, dir.path()))
+            });
+        }
+        group.bench_function(format!("{}/bare", case.game), |b| {
+            b.iter(|| bare(case, &bot, dir.path()))
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, matches);
+criterion_main!(benches);
