@@ -64,7 +64,8 @@ int main(void) { char line[4096]; if (!fgets(line, sizeof line, stdin)) return 1
     Case {
         game: "naval",
         config: r#"{"rounds": 10}"#,
-        turns: 10,
+        // Naval counts a turn per ship per round.
+        turns: 20,
         bot: r#"#include <stdio.h>
 int main(int argc, char **argv) { (void)argv; fputs(argc < 2 ? "1\n" : "W\n", stdout);
   return 0; }"#,

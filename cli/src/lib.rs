@@ -227,6 +227,11 @@ enum Command {
     },
     /// List the games.
     Games,
+    /// Print a game's default config as JSON (a starting point for `--config FILE`).
+    Config {
+        /// The game.
+        game: String,
+    },
     /// List a game's built-in bots.
     Bots {
         /// The game.
@@ -322,6 +327,11 @@ fn run(command: Command) -> anyhow::Result<()> {
             Ok(())
         }
         Command::Replay { file } => verify_replay(&file),
+        Command::Config { game: name } => {
+            let config = game(&name)?.default_config();
+            println!("{}", serde_json::to_string_pretty(&config)?);
+            Ok(())
+        }
         Command::Serve {
             game,
             listen,

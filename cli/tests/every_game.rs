@@ -97,3 +97,45 @@ fn every_games_config_refuses_unknown_keys_naming_them() {
         );
     }
 }
+
+#[test]
+fn every_games_printed_default_config_plays_as_the_default_game() {
+    let dir = tempfile::tempdir().unwrap();
+    for game in GAMES {
+        let name = game.name();
+        let out = koth(&["config", name], dir.path());
+        assert!(out.status.success(), "{name}");
+        let printed: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        let file = dir.path().join(format!("{name}.json"));
+        std::fs::write(&file, &out.stdout).unwrap();
+        let with = json(&koth(
+            &[
+                "play",
+                name,
+                "--seed",
+                "3",
+                "--json",
+                "--config",
+                file.to_str().unwrap(),
+            ],
+            dir.path(),
+        ));
+        let without = json(&koth(&["play", name, "--seed", "3", "--json"], dir.path()));
+        assert_eq!(
+            with, without,
+            "{name}: the printed config is the default game"
+        );
+        // --json records the config played, every field (naval's records the classes the
+        // programs chose before the game).
+        let keys = |v: &serde_json::Value| -> Vec<String> {
+            v.as_object().unwrap().keys().cloned().collect()
+        };
+        assert_eq!(keys(&without["config"]), keys(&printed), "{name}");
+        if name != "naval" {
+            assert_eq!(
+                without["config"], printed,
+                "{name}: --json records the config"
+            );
+        }
+    }
+}

@@ -8,6 +8,8 @@ use crate::ShipClass;
 pub const MIN_PLAYERS: usize = 2;
 /// The most players a game seats (the grid is then 130 x 130).
 pub const MAX_PLAYERS: usize = 100;
+/// The most rounds a game may last (it keeps one game's cost bounded).
+pub const MAX_ROUNDS: u32 = 10_000;
 
 /// The game parameters. `Default` is the seed's standard game with the default classes.
 ///
@@ -21,7 +23,7 @@ pub struct Config {
     /// Each seat's class; `None` means the program's class choice was bad: no ship, no turns,
     /// score 0. Seats past the end get [`ShipClass::default_for_seat`].
     pub classes: Vec<Option<ShipClass>>,
-    /// Rounds before the game ends (100).
+    /// Rounds before the game ends (100; `1..=`[`MAX_ROUNDS`]).
     pub rounds: u32,
 }
 
@@ -63,8 +65,8 @@ impl Config {
         if !(MIN_PLAYERS..=MAX_PLAYERS).contains(&players) {
             return Err(ConfigError::Players(players));
         }
-        if self.rounds == 0 {
-            return Err(ConfigError::NoRounds);
+        if !(1..=MAX_ROUNDS).contains(&self.rounds) {
+            return Err(ConfigError::Rounds(self.rounds));
         }
         let len = self.classes.len();
         if len > players {
@@ -85,9 +87,9 @@ pub enum ConfigError {
     /// The seat count is outside `MIN_PLAYERS..=MAX_PLAYERS`.
     #[error("naval seats {MIN_PLAYERS} to {MAX_PLAYERS} players, not {0}")]
     Players(usize),
-    /// `rounds` is 0.
-    #[error("a game needs at least one round")]
-    NoRounds,
+    /// `rounds` outside `1..=MAX_ROUNDS`.
+    #[error("rounds must lie in 1..={MAX_ROUNDS}, not {0}")]
+    Rounds(u32),
     /// A per-seat vector is longer than the number of players.
     #[error("`{field}` has {len} entries for {players} players")]
     TooManyEntries {

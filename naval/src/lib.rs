@@ -87,7 +87,7 @@ pub mod rulebook {
 }
 
 pub use class::ShipClass;
-pub use config::{Config, ConfigError, MAX_PLAYERS, MIN_PLAYERS};
+pub use config::{Config, ConfigError, MAX_PLAYERS, MAX_ROUNDS, MIN_PLAYERS};
 pub use contest::{RENDER_EVERY_ROUNDS, Stats};
 pub use event::{Cause, EndReason, Event, Obstacle, Refusal};
 pub use koth_engine_core::{Coord, Dir4, PlayerId};

@@ -1,5 +1,9 @@
 //! Match parameters.
 
+/// The most turns a match may last: a turn's cost grows with the turn number (every program
+/// is given the whole history), so this keeps one match's cost bounded.
+pub const MAX_TURNS: u32 = 10_000;
+
 /// The match parameters. `Default` is the seed's standard match.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -9,7 +13,7 @@ pub struct Config {
     pub health: i32,
     /// Starting honour of each samurai (1).
     pub honour: i32,
-    /// Turns before the gods grow bored and the match is a draw (500).
+    /// Turns before the gods grow bored and the match is a draw (500; `1..=`[`MAX_TURNS`]).
     pub max_turns: u32,
     /// Honour at the start of a turn from which strikes use the Sword of the Gods (7).
     pub god_sword_honour: i32,
@@ -45,9 +49,9 @@ pub enum ConfigError {
     /// Starting honour must not be negative (the gods would strike before the first turn).
     #[error("starting honour must be at least 0, not {0}")]
     Honour(i32),
-    /// At least one turn.
-    #[error("a match needs at least one turn")]
-    NoTurns,
+    /// `max_turns` outside `1..=MAX_TURNS`.
+    #[error("max_turns must lie in 1..={MAX_TURNS}, not {0}")]
+    Turns(u32),
     /// Damage must be positive and small enough that scores stay bounded.
     #[error("damage values must lie in 1..=1000, not {0}")]
     Damage(i32),
@@ -69,8 +73,8 @@ impl Config {
         if self.honour < 0 {
             return Err(ConfigError::Honour(self.honour));
         }
-        if self.max_turns == 0 {
-            return Err(ConfigError::NoTurns);
+        if !(1..=MAX_TURNS).contains(&self.max_turns) {
+            return Err(ConfigError::Turns(self.max_turns));
         }
         for d in [self.damage, self.god_damage] {
             if !(1..=1000).contains(&d) {

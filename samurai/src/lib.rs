@@ -57,7 +57,7 @@ mod scenario;
 mod state;
 
 pub use action::Action;
-pub use config::{Config, ConfigError};
+pub use config::{Config, ConfigError, MAX_TURNS};
 pub use contest::Stats;
 pub use scenario::Scenario;
 pub use state::{End, EndReason, Event, Observation, Samurai};

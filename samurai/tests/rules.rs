@@ -638,7 +638,15 @@ fn config_validation_errors() {
                 ..base.clone()
             },
             2,
-            ConfigError::NoTurns,
+            ConfigError::Turns(0),
+        ),
+        (
+            Config {
+                max_turns: 1_000_000,
+                ..base.clone()
+            },
+            2,
+            ConfigError::Turns(1_000_000),
         ),
         (
             Config {
@@ -682,7 +690,7 @@ fn config_validation_errors() {
         ),
         (
             Config {
-                max_turns: 1_000_001,
+                health: 1_000_001,
                 ..base.clone()
             },
             2,
@@ -724,7 +732,7 @@ fn config_validation_errors() {
         },
         Config {
             health: 1_000_000,
-            max_turns: 1_000_000,
+            max_turns: koth_samurai::MAX_TURNS,
             ..base.clone()
         },
         Config {

@@ -7,6 +7,8 @@ pub const MAX_PLAYERS: usize = 256;
 
 /// The largest side of the torus a config may ask for (the engine keeps one cell per square).
 pub const MAX_SIDE: u16 = 1024;
+/// The most ticks a match may last (it keeps one match's cost bounded).
+pub const MAX_TICKS: u32 = 100_000;
 
 /// The match parameters. `Default` is the seed's standard match: a torus whose side is the
 /// number of players, seeded placement, ids equal to the seat index, 1000 ticks.
@@ -40,7 +42,8 @@ pub struct Config {
     /// `None` means the seat index. The engine keeps them opaque: they appear only in the
     /// observation, which lists tanks in ascending id order.
     pub ids: Option<Vec<u32>>,
-    /// The game ends after this many ticks if more than one tank still stands (1000).
+    /// The game ends after this many ticks if more than one tank still stands (1000;
+    /// `1..=`[`MAX_TICKS`]).
     pub max_ticks: u32,
 }
 
@@ -89,9 +92,9 @@ pub enum ConfigError {
         /// The id.
         id: u32,
     },
-    /// The tick limit is 0.
-    #[error("a match needs at least one tick")]
-    NoTicks,
+    /// `max_ticks` outside `1..=MAX_TICKS`.
+    #[error("max_ticks must lie in 1..={MAX_TICKS}, not {0}")]
+    Ticks(u32),
 }
 
 impl Config {
@@ -110,8 +113,8 @@ impl Config {
         if (side as usize) < players || side > MAX_SIDE {
             return Err(ConfigError::Side { side, players });
         }
-        if self.max_ticks == 0 {
-            return Err(ConfigError::NoTicks);
+        if !(1..=MAX_TICKS).contains(&self.max_ticks) {
+            return Err(ConfigError::Ticks(self.max_ticks));
         }
         if let Some(ids) = &self.ids {
             check_len("ids", ids.len(), players)?;
@@ -176,6 +179,11 @@ mod tests {
             max_ticks: 0,
             ..Config::default()
         };
-        assert_eq!(none.validate(2), Err(ConfigError::NoTicks));
+        assert_eq!(none.validate(2), Err(ConfigError::Ticks(0)));
+        let endless = Config {
+            max_ticks: 1_000_000,
+            ..Config::default()
+        };
+        assert_eq!(endless.validate(2), Err(ConfigError::Ticks(1_000_000)));
     }
 }

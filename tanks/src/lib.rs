@@ -72,7 +72,7 @@ pub mod rulebook {
 }
 
 pub use action::Action;
-pub use config::{Config, ConfigError, MAX_PLAYERS, MAX_SIDE};
+pub use config::{Config, ConfigError, MAX_PLAYERS, MAX_SIDE, MAX_TICKS};
 pub use contest::Stats;
 pub use event::{EndReason, Event};
 pub use observation::{Observation, TankView};
