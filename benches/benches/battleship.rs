@@ -1,9 +1,11 @@
 //! HTTP Battleship benchmarks.
 //!
 //! - `battleship/game/hunter_vs_random`: a whole in-process game on the default 10 x 10
-//!   settings, both placements and every shot, played by the one match runner
-//!   (`koth_engine_core::runner::play`, turns not kept) with bots observing through the
-//!   engine. Seeds cycle over 64 games so the figure is an average. Target: <= 20 us.
+//!   settings, both placements and every shot, the engine stepped directly with both bots
+//!   drawing from the game's RNG (what a search or learning loop pays). Seeds cycle over 64
+//!   games so the figure is an average. Target: <= 20 us.
+//! - `battleship/game/hunter_vs_random_runner`: the same match played by the one match runner
+//!   (`koth_engine_core::runner::play`, turns not kept: seats, per-player RNGs, statistics).
 //! - `battleship/http/<dialect>`: a whole match between two remote `hunter` bots served by
 //!   the bot server on 127.0.0.1, through the runner's generic HTTP players (the game's own
 //!   request bodies over `koth_cli::http::HttpClient`, keep-alive connections; one time per
@@ -18,9 +20,10 @@ use std::time::Duration;
 use criterion::{Criterion, criterion_group, criterion_main};
 use koth_cli::external::{Endpoint, ExternalPlayer};
 use koth_cli::http::{ServeOptions, serve};
-use koth_engine_core::OutcomeKind;
 use koth_engine_core::runner::{self, Options, Seat};
-use koth_http_battleship::{Battleship, Config, Dialect, EndReason};
+use koth_engine_core::{Game, OutcomeKind, SeedableRng};
+use koth_http_battleship::{Battleship, Config, Dialect, EndReason, bots::BOTS};
+use rand_pcg::Pcg64Mcg;
 
 /// The runner's options for a bench: results only, no turn list.
 const RESULTS_ONLY: Options = Options {
@@ -34,6 +37,24 @@ fn whole_game(c: &mut Criterion) {
     let mut group = c.benchmark_group("battleship/game");
     let mut seed = 0u64;
     group.bench_function("hunter_vs_random", |b| {
+        b.iter(|| {
+            seed = (seed + 1) % 64;
+            let mut rng = Pcg64Mcg::seed_from_u64(black_box(seed));
+            let mut game = Battleship::new(&config, 2, &mut rng).unwrap();
+            let mut players = [BOTS.make("hunter").unwrap(), BOTS.make("random").unwrap()];
+            let mut events = Vec::with_capacity(4);
+            while let Some(p) = game.next_player() {
+                let action = players[p.index()].act(&game.observe(p), &mut rng);
+                events.clear();
+                game.step(&[action], &mut rng, &mut events).unwrap();
+            }
+            let end = game.end().unwrap();
+            assert!(end.reason == EndReason::Sunk && end.winner.is_some());
+            game.turn()
+        })
+    });
+    let mut seed = 0u64;
+    group.bench_function("hunter_vs_random_runner", |b| {
         b.iter(|| {
             seed = (seed + 1) % 64;
             let mut seats = runner::builtin_seats::<Battleship>(&["hunter", "random"]).unwrap();
