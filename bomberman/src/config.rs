@@ -5,6 +5,7 @@ use core::fmt;
 /// The game mode (the contest site's modes).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
 pub enum Mode {
     /// Four players, one per corner, concrete pillars at every odd/odd cell.
@@ -56,6 +57,7 @@ impl fmt::Display for Mode {
 /// squares by their side, as in the seed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "serde", serde(default, deny_unknown_fields))]
 pub struct Rules {
     /// Cells per side of the square lattice (15); odd, so the map has a middle row and column.
@@ -213,6 +215,7 @@ fn gcd(a: i64, b: i64) -> i64 {
 /// the contest's rules.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "serde", serde(default, deny_unknown_fields))]
 pub struct Config {
     /// Standard, duel or fragile.

@@ -51,6 +51,8 @@ pub trait GameEntry: Sync {
     fn list_bots(&self, w: &mut dyn Write) -> std::io::Result<()>;
     /// `koth config`: the default config, every field written out.
     fn default_config(&self) -> serde_json::Value;
+    /// `koth config --schema`: a JSON Schema of the config.
+    fn config_schema(&self) -> serde_json::Value;
     /// `koth replay` of a replay of this game.
     fn verify(&self, lines: &mut dyn BufRead) -> Result<Verified, ReplayError>;
     /// The turn lines (as replay JSON) of the default line-up's game with `seed` and the
@@ -88,6 +90,9 @@ impl<G: CliGame> GameEntry for Entry<G> {
     }
     fn default_config(&self) -> serde_json::Value {
         serde_json::to_value(G::Config::default()).unwrap_or(serde_json::Value::Null)
+    }
+    fn config_schema(&self) -> serde_json::Value {
+        schemars::schema_for!(G::Config).to_value()
     }
     fn verify(&self, lines: &mut dyn BufRead) -> Result<Verified, ReplayError> {
         crate::replay::verify::<G>(lines)

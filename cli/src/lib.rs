@@ -37,7 +37,7 @@ use spec::{BotSpec, dedupe_names};
 /// events and statistics. Every game of the table ([`games::GAMES`]) is one.
 pub trait CliGame:
     Contest<
-        Config: Serialize + DeserializeOwned + Send + Sync,
+        Config: Serialize + DeserializeOwned + schemars::JsonSchema + Send + Sync,
         Event: Serialize,
         Stats: Serialize,
         Action: Send,
@@ -47,7 +47,7 @@ pub trait CliGame:
 
 impl<G> CliGame for G where
     G: Contest<
-            Config: Serialize + DeserializeOwned + Send + Sync,
+            Config: Serialize + DeserializeOwned + schemars::JsonSchema + Send + Sync,
             Event: Serialize,
             Stats: Serialize,
             Action: Send,
@@ -231,6 +231,9 @@ enum Command {
     Config {
         /// The game.
         game: String,
+        /// Print a JSON Schema of the config instead (every field, its type and range).
+        #[arg(long)]
+        schema: bool,
     },
     /// List a game's built-in bots.
     Bots {
@@ -327,8 +330,13 @@ fn run(command: Command) -> anyhow::Result<()> {
             Ok(())
         }
         Command::Replay { file } => verify_replay(&file),
-        Command::Config { game: name } => {
-            let config = game(&name)?.default_config();
+        Command::Config { game: name, schema } => {
+            let entry = game(&name)?;
+            let config = if schema {
+                entry.config_schema()
+            } else {
+                entry.default_config()
+            };
             println!("{}", serde_json::to_string_pretty(&config)?);
             Ok(())
         }

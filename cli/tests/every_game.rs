@@ -139,3 +139,22 @@ fn every_games_printed_default_config_plays_as_the_default_game() {
         }
     }
 }
+
+#[test]
+fn every_games_config_schema_lists_every_field_and_refuses_others() {
+    let dir = tempfile::tempdir().unwrap();
+    for game in GAMES {
+        let name = game.name();
+        let schema: serde_json::Value =
+            serde_json::from_slice(&koth(&["config", name, "--schema"], dir.path()).stdout)
+                .unwrap();
+        let config: serde_json::Value =
+            serde_json::from_slice(&koth(&["config", name], dir.path()).stdout).unwrap();
+        assert_eq!(schema["additionalProperties"], false, "{name}");
+        let mut fields: Vec<&String> = schema["properties"].as_object().unwrap().keys().collect();
+        let mut keys: Vec<&String> = config.as_object().unwrap().keys().collect();
+        fields.sort();
+        keys.sort();
+        assert_eq!(fields, keys, "{name}");
+    }
+}

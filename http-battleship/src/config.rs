@@ -14,6 +14,7 @@ pub const MAX_SHOT_LIMIT: u32 = 1_000_000;
 /// The match settings. `Default` is the arena's standard match: 10 x 10, ships of 5, 4, 3, 3, 2.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "serde", serde(default, deny_unknown_fields))]
 pub struct Config {
     /// Number of columns (`x` runs over `0..width`), 1..=100.

@@ -5,6 +5,7 @@ use core::fmt;
 /// A ship class, chosen by each program before the game (`1..=5` on the wire).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[repr(u8)]
 pub enum ShipClass {
     /// `1`: length 2, 3 moves, 1 shot, range 9, 4 mines; rotations cost no move.

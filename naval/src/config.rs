@@ -18,12 +18,14 @@ pub const MAX_ROUNDS: u32 = 10_000;
 /// wrecks at the start) are made with a [`Scenario`](crate::Scenario).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "serde", serde(default, deny_unknown_fields))]
 pub struct Config {
     /// Each seat's class; `None` means the program's class choice was bad: no ship, no turns,
     /// score 0. Seats past the end get [`ShipClass::default_for_seat`].
     pub classes: Vec<Option<ShipClass>>,
     /// Rounds before the game ends (100; `1..=`[`MAX_ROUNDS`]).
+    #[cfg_attr(feature = "schema", schemars(range(min = 1, max = MAX_ROUNDS)))]
     pub rounds: u32,
 }
 

@@ -7,6 +7,7 @@ pub const MAX_TURNS: u32 = 10_000;
 /// The match parameters. `Default` is the seed's standard match.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "serde", serde(default, deny_unknown_fields))]
 pub struct Config {
     /// Starting health of each samurai (20).
@@ -14,6 +15,7 @@ pub struct Config {
     /// Starting honour of each samurai (1).
     pub honour: i32,
     /// Turns before the gods grow bored and the match is a draw (500; `1..=`[`MAX_TURNS`]).
+    #[cfg_attr(feature = "schema", schemars(range(min = 1, max = MAX_TURNS)))]
     pub max_turns: u32,
     /// Honour at the start of a turn from which strikes use the Sword of the Gods (7).
     pub god_sword_honour: i32,

@@ -33,6 +33,7 @@ pub const MAX_TICKS: u32 = 100_000;
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "serde", serde(default, deny_unknown_fields))]
 pub struct Config {
     /// The side of the square torus; `None` means the number of players (the seed's rule).
@@ -44,6 +45,7 @@ pub struct Config {
     pub ids: Option<Vec<u32>>,
     /// The game ends after this many ticks if more than one tank still stands (1000;
     /// `1..=`[`MAX_TICKS`]).
+    #[cfg_attr(feature = "schema", schemars(range(min = 1, max = MAX_TICKS)))]
     pub max_ticks: u32,
 }
 
