@@ -504,6 +504,9 @@ fn print_match(w: &mut dyn Write, report: &MatchReport) -> std::io::Result<()> {
 /// `koth tournament` for game `G`.
 pub fn tournament<G: CliGame>(args: &TournamentArgs) -> anyhow::Result<()> {
     let config = load_config::<G>(args.bots.config.as_ref())?;
+    if G::seats(&config).is_empty() {
+        return Err(UsageError(format!("this {} config seats no players", G::NAME)).into());
+    }
     let builtins: Vec<&str> = G::bots().ids().collect();
     let mut specs = bot_specs::<G>(&args.bots, &builtins)?;
     if args.all_builtins && !args.bots.bots.is_empty() {

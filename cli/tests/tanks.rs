@@ -127,3 +127,19 @@ fn tanks_tournament_ranks_by_average_place() {
     assert!(places.windows(2).all(|w| w[0] <= w[1]), "{places:?}");
     assert!(standings.iter().all(|s| s["played"] == 6));
 }
+
+#[test]
+fn a_torus_too_small_for_two_tanks_is_a_usage_error_not_a_panic() {
+    // Found by the `configs` fuzz target: the default line-up of an empty seat range.
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("tiny.json"), r#"{"side": 1}"#).unwrap();
+    for args in [
+        &["play", "tanks", "--config", "tiny.json"][..],
+        &["tournament", "tanks", "--config", "tiny.json"],
+    ] {
+        let out = koth(args, dir.path());
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.starts_with("koth: error: "), "{args:?}: {err}");
+    }
+}

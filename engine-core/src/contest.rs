@@ -200,13 +200,14 @@ impl<G: Contest> BotList<G> {
     }
 
     /// The default line-up fitted to `seats`: cut to the most seats, or repeated from the
-    /// start up to the fewest.
+    /// start up to the fewest. Empty when no seat count is possible (a config whose range is
+    /// empty, say a torus too small for two tanks).
     pub fn lineup(&self, seats: RangeInclusive<usize>) -> Vec<&'static str> {
         let base = self.default_lineup;
-        let n = base.len().clamp(*seats.start(), *seats.end());
-        if base.is_empty() {
+        if base.is_empty() || seats.is_empty() {
             return Vec::new();
         }
+        let n = base.len().clamp(*seats.start(), *seats.end());
         (0..n).map(|i| base[i % base.len()]).collect()
     }
 }
