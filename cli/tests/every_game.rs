@@ -158,3 +158,25 @@ fn every_games_config_schema_lists_every_field_and_refuses_others() {
         assert_eq!(fields, keys, "{name}");
     }
 }
+
+#[test]
+fn out_of_range_config_values_are_refused_with_the_range() {
+    let dir = tempfile::tempdir().unwrap();
+    for (game, config, range) in [
+        ("samurai", r#"{"max_turns": 1000000}"#, "1..=10000"),
+        ("naval", r#"{"rounds": 1000000}"#, "1..=10000"),
+        ("tanks", r#"{"max_ticks": 1000000}"#, "1..=100000"),
+        (
+            "bomberman",
+            r#"{"rules": {"max_ticks": 10000000}}"#,
+            "max_ticks",
+        ),
+        ("battleship", r#"{"width": 1000}"#, "1..=100"),
+    ] {
+        std::fs::write(dir.path().join("big.json"), config).unwrap();
+        let out = koth(&["play", game, "--config", "big.json"], dir.path());
+        assert_eq!(out.status.code(), Some(2), "{game}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(range), "{game}: {err}");
+    }
+}
