@@ -22,9 +22,9 @@ Protocol (docs/naval.md):
 Strategy (map offsets: dx to the right, dy DOWN, from our head):
   1. shoot the visible intact enemy cells ('A'), cells of already damaged ships first;
   2. with nothing to shoot: repair if damaged, else scan (S: next turn we see 9 cells away);
-  3. move (after firing, so that the targets' offsets were still right) to stay 6 to 8
-     cells from the nearest enemy we saw, beyond its normal sight (5) but inside our range
-     (9); with no enemy in memory, cruise toward a remembered random point.
+  3. move (after firing, so that the targets' offsets were still right) to stay 8 to 9
+     cells from the nearest enemy we saw: beyond its normal sight (5) and a Battleship's
+     range (7), inside our range (9); with no enemy in memory, cruise toward a random point.
 Nothing here ever enters a mine ('M') or fires at one.
 """
 import json
@@ -34,7 +34,7 @@ import sys
 
 CLASS = 3                     # Cruiser
 RANGE = 9                     # the Cruiser's firing range
-KEEP_MIN, KEEP_MAX = 6, 8     # the distance band we try to keep from the nearest enemy
+KEEP_MIN, KEEP_MAX = 8, 9     # the distance band we try to keep from the nearest enemy
 FORWARD = [(0, -1), (1, 0), (0, 1), (-1, 0)]   # direction 0 up, 1 right, 2 down, 3 left
 ENEMY = "ABCD"                # enemy cells: A intact, B damaged, C/D submerged (scan only)
 
@@ -79,8 +79,8 @@ def choose_move(o, goal, away):
     fx, fy = FORWARD[d]
     gx, gy = goal
 
-    def score(hx, hy):                         # lower is better
-        dist = max(abs(gx - hx), abs(gy - hy))
+    def score(hx, hy):                         # lower is better: steps left to the goal
+        dist = abs(gx - hx) + abs(gy - hy)
         return -dist if away else dist
 
     now = score(0, 0)
@@ -116,6 +116,7 @@ def main(argv):
         return
 
     o = parse(args[0])
+    random.seed(args[0])                       # the same input, the same choices: replayable
     try:
         with open(state_file) as f:
             state = json.load(f)
@@ -128,8 +129,12 @@ def main(argv):
     if seen:
         mine["enemies"] = seen
         mine["seen_round"] = o["round"]
-    elif o["round"] - mine.get("seen_round", -99) > 10:
-        mine.pop("enemies", None)              # too old to trust
+    else:
+        # Forget what we can see is gone ('U' is out of sight), and anything 10 rounds old.
+        mine["enemies"] = [e for e in mine.get("enemies", [])
+                           if o["map"].get((e[0] - o["x"], e[1] - o["y"]), "U") == "U"]
+        if o["round"] - mine.get("seen_round", -99) > 10:
+            mine["enemies"] = []
 
     orders = choose_shots(o)
     if not orders:

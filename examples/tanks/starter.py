@@ -17,8 +17,9 @@ An empty or unknown answer is a fault (the tank then does nothing), so always pr
 Strategy:
   * if another tank shares our column or row, shoot it (the shell flies along the line,
     wrapping round the torus, and destroys the first tank it reaches);
-  * otherwise move toward the nearest tank, along the axis that lines us up with it soonest,
-    into a free square.
+  * otherwise move to a free square on no tank's row or column (nobody can shoot us there),
+    the one nearest to a tank; with no such square (a crowded board), move toward the
+    nearest tank along the axis that lines us up with it soonest.
 """
 import sys
 
@@ -63,20 +64,32 @@ def decide(line):
     if shots:
         return min(shots)[1]
 
-    # 2. Move toward the nearest tank (torus Manhattan distance).
-    def distance(t):
-        return abs(offset(me[0], t[0], side)) + abs(offset(me[1], t[1], side))
+    # 2. Move. First choice: a free square on no tank's row or column (nobody can shoot us
+    #    there next tick), the nearest to a tank. On a crowded board there is often none:
+    #    then head for the nearest tank, closing the smaller gap first to line up with it.
+    def distance(p, t):
+        return abs(offset(p[0], t[0], side)) + abs(offset(p[1], t[1], side))
 
-    target = min(others, key=distance)
+    def dest(cmd):                       # the square a move leads to
+        sx, sy = MOVES[cmd]
+        return ((me[0] + sx) % side, (me[1] + sy) % side)
+
+    def exposed(p):                      # on some tank's row or column
+        return any(t[0] == p[0] or t[1] == p[1] for t in others)
+
+    free = [cmd for cmd in MOVES if dest(cmd) not in others]
+    safe = [cmd for cmd in free if not exposed(dest(cmd))]
+    if safe:
+        return min(safe, key=lambda cmd: min(distance(dest(cmd), t) for t in others))
+
+    target = min(others, key=lambda t: distance(me, t))
     dx, dy = offset(me[0], target[0], side), offset(me[1], target[1], side)
     # The target shares neither our row nor our column (we would have shot it), so dx and dy
-    # are both non-zero. Close the smaller gap first: that lines us up with it soonest.
+    # are both non-zero.
     horizontal = "mr" if dx > 0 else "ml"
     vertical = "mu" if dy > 0 else "md"
-    wanted = [horizontal, vertical] if abs(dx) <= abs(dy) else [vertical, horizontal]
-    for cmd in wanted + list(MOVES):     # fall back to any free square
-        sx, sy = MOVES[cmd]
-        if ((me[0] + sx) % side, (me[1] + sy) % side) not in others:
+    for cmd in ([horizontal, vertical] if abs(dx) <= abs(dy) else [vertical, horizontal]) + free:
+        if cmd in free:
             return cmd
     return "su"                          # boxed in; no tank in line, so this shot is harmless
 
