@@ -139,7 +139,9 @@ pub struct ReplayMismatch(pub String);
 #[command(
     name = "koth",
     version,
-    about = "Play King-of-the-Hill bot contests: matches, tournaments, replays."
+    about = "Play King-of-the-Hill bot contests: matches, tournaments, replays.",
+    after_help = "Writing a bot: docs/<game>.md in the koth repository gives each game's exact \
+                  protocol, limits and faults; examples/<game>/starter.py is a starter bot."
 )]
 struct Cli {
     #[command(subcommand)]

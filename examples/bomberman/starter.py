@@ -8,10 +8,10 @@ working folder):
         --bot builtin:idle --bot builtin:random --bot builtin:brick-breaker --json
     koth tournament bomberman --bot 'cmd:python3 examples/bomberman/starter.py' --all-builtins
 
-Protocol (docs/bomberman.md): before each tick one JSON line arrives on standard input (the
-first one also carries "rules"); answer ONE line {"speedX": .., "speedY": .., "drop": ..}
-and flush. Positions are in units, x to the right and y DOWN; cell (i, j) has its centre at
-((i + 0.5) * cellSize, (j + 0.5) * cellSize).
+Protocol (docs/bomberman.md): before each tick one JSON line arrives on standard input (a
+complete object: "tick", "player", "world" and "rules"); answer ONE line
+{"speedX": .., "speedY": .., "drop": ..} and flush. Positions are in units, x to the right
+and y DOWN; cell (i, j) has its centre at ((i + 0.5) * cellSize, (j + 0.5) * cellSize).
 
 Strategy, on the cell lattice:
   1. danger = every cell an explosion covers now or a bomb's blast will cover;
@@ -126,7 +126,9 @@ def main():
     rules = None
     for line in sys.stdin:
         obs = json.loads(line)
-        rules = obs.get("rules", rules)        # only the first line carries the rules
+        # Every line carries the rules; keeping the last ones seen also suits koth builds
+        # that sent them on the first line only.
+        rules = obs.get("rules", rules)
         try:
             answer = decide(obs, rules)
         except Exception as e:                 # never go silent: stand still instead
