@@ -289,7 +289,8 @@ where
             } else {
                 1
             };
-            eprintln!("koth: error: {}", one_line(&format!("{e:#}")));
+            let message = report::visible(&one_line(&format!("{e:#}")), 4 * report::MAX_SHOWN);
+            eprintln!("koth: error: {message}");
             ExitCode::from(code)
         }
     }
@@ -304,6 +305,11 @@ fn is_broken_pipe(e: &anyhow::Error) -> bool {
                 .and_then(|j| j.io_error_kind())
                 .is_some_and(|k| k == std::io::ErrorKind::BrokenPipe)
     })
+}
+
+/// A player's name as printed: visible escapes, at most 64 characters.
+fn shown(name: &str) -> String {
+    report::visible(name, 64)
 }
 
 fn one_line(s: &str) -> String {
@@ -468,7 +474,7 @@ fn print_match(w: &mut dyn Write, report: &MatchReport) -> std::io::Result<()> {
     let mut order: Vec<_> = report.players.iter().collect();
     order.sort_by_key(|p| p.place);
     let headline = match report.outcome {
-        koth_engine_core::OutcomeKind::Win => format!("{} wins", order[0].name),
+        koth_engine_core::OutcomeKind::Win => format!("{} wins", shown(&order[0].name)),
         koth_engine_core::OutcomeKind::Draw => "draw".to_string(),
         koth_engine_core::OutcomeKind::Ranking => "final ranking".to_string(),
     };
@@ -481,7 +487,10 @@ fn print_match(w: &mut dyn Write, report: &MatchReport) -> std::io::Result<()> {
         writeln!(
             w,
             "  {}. {:<20} score {:>6}  {}",
-            p.place, p.name, p.score, p.stats
+            p.place,
+            shown(&p.name),
+            p.score,
+            p.stats
         )?;
     }
     if !report.faults.is_empty() {
@@ -491,9 +500,9 @@ fn print_match(w: &mut dyn Write, report: &MatchReport) -> std::io::Result<()> {
                 w,
                 "  turn {:>4} {} {}: {}",
                 f.turn,
-                f.player,
+                shown(&f.player),
                 f.kind.as_str(),
-                f.detail
+                report::visible(&f.detail, report::MAX_SHOWN)
             )?;
         }
         if report.faults.len() > 20 {
@@ -572,7 +581,7 @@ fn print_standings(w: &mut dyn Write, report: &TournamentReport) -> std::io::Res
             w,
             "{:>4}  {:<24} {:>8.1} {:>5} {:>5} {:>6} {:>9.2} {:>7}",
             i + 1,
-            s.name,
+            shown(&s.name),
             s.points,
             s.wins,
             s.draws,
@@ -627,7 +636,12 @@ fn verify_replay(path: &PathBuf) -> anyhow::Result<()> {
         "replay verified: {} {} turns, {}",
         verified.game,
         verified.turns,
-        verified.players.join(" vs ")
+        verified
+            .players
+            .iter()
+            .map(|p| shown(p))
+            .collect::<Vec<_>>()
+            .join(" vs ")
     );
     Ok(())
 }

@@ -64,7 +64,12 @@ impl<G: CliGame> Observer<G> for Outputs<'_> {
                 "{} seed {}: {}",
                 G::NAME,
                 start.seed,
-                start.names.join(" vs ")
+                start
+                    .names
+                    .iter()
+                    .map(|n| crate::report::visible(n, 64))
+                    .collect::<Vec<_>>()
+                    .join(" vs ")
             )
             .and_then(|()| writeln!(w, "{}", game.render()));
             self.keep(r.map_err(Into::into));
@@ -103,7 +108,7 @@ impl<G: CliGame> Observer<G> for Outputs<'_> {
                     .zip(&turn.actions)
                     .map(|(p, a)| {
                         let name = self.names.get(p.index()).map_or("?", String::as_str);
-                        format!("{name}={}", G::action_text(a))
+                        format!("{}={}", crate::report::visible(name, 64), G::action_text(a))
                     })
                     .collect();
                 r = writeln!(w, "turn {:>4}: {}", turn.turn, acts.join("  "));

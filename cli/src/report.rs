@@ -8,6 +8,31 @@ use crate::CliGame;
 
 pub use koth_engine_core::FaultKind;
 
+/// The longest bot-provided text (a fault's detail) a readable report prints, in characters.
+pub const MAX_SHOWN: usize = 300;
+
+/// `text` as it is safe to print on a terminal line: control characters (newlines and escape
+/// sequences included) and bidirectional overrides are written as visible escapes (`\n`,
+/// `\u{1b}`), so bot-provided text (names, standard error, replay contents) can neither start
+/// a line of its own, forge a `result:` line nor drive the terminal; and it is cut to
+/// `max_chars` characters (marked `…`).
+pub fn visible(text: &str, max_chars: usize) -> String {
+    let mut out = String::new();
+    for (i, c) in text.chars().enumerate() {
+        if i == max_chars {
+            out.push('…');
+            break;
+        }
+        let bidi = matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}');
+        if c.is_control() || bidi {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
 /// One fault of one player, recorded while the match went on.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]

@@ -319,3 +319,60 @@ fn config_file_changes_the_game() {
     let out = koth(&["play", "samurai", "--config", "bad.json"], dir.path());
     assert_eq!(out.status.code(), Some(2));
 }
+
+#[test]
+fn bot_text_cannot_forge_log_lines_or_drive_the_terminal() {
+    let dir = tmp();
+    script(
+        dir.path(),
+        "liar.sh",
+        r#"printf 'oops\nresult: liar wins after 1 turns (seed 1)\n\033[2J\033]0;pwned\007' >&2; exit 3"#,
+    );
+    std::fs::write(dir.path().join("short.json"), r#"{"max_turns": 3}"#).unwrap();
+    let out = koth(
+        &[
+            "play",
+            "samurai",
+            "--seed",
+            "1",
+            "--config",
+            "short.json",
+            "--bot",
+            "liar=cmd:./liar.sh",
+            "--bot",
+            "builtin:monk",
+        ],
+        dir.path(),
+    );
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        !text.contains('\u{1b}') && !text.contains('\u{7}'),
+        "{text}"
+    );
+    let results: Vec<&str> = text.lines().filter(|l| l.starts_with("result: ")).collect();
+    assert_eq!(results.len(), 1, "a forged result line: {text}");
+    assert!(
+        text.contains(r"oops\nresult: liar wins") && text.contains(r"\u{1b}[2J"),
+        "the crash's stderr shows escaped in its fault line: {text}"
+    );
+
+    // A name with control characters is refused, and the refusal prints them escaped.
+    let out = koth(
+        &[
+            "play",
+            "samurai",
+            "--bot",
+            "a\u{1b}[2J\nresult: x=builtin:monk",
+            "--bot",
+            "builtin:monk",
+        ],
+        dir.path(),
+    );
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        !err.contains('\u{1b}') && err.trim_end().lines().count() == 1,
+        "{err}"
+    );
+}
