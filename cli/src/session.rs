@@ -3,7 +3,7 @@
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, Command, Stdio};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender, SyncSender};
 use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
@@ -44,6 +44,10 @@ pub struct Session {
     _group: ProcessGroup,
     input: Option<Sender<Vec<u8>>>,
     lines: Receiver<Line>,
+    /// Answers still owed by earlier calls that timed out: the k-th answer line answers the
+    /// k-th call, so the next lines to come are theirs (late) and are discarded, never played
+    /// as a later call's answer.
+    owed: usize,
     stderr: Arc<Mutex<Vec<u8>>>,
     /// Closed when the standard error reader has seen the end of the pipe.
     stderr_done: Receiver<()>,
@@ -84,7 +88,9 @@ impl Session {
                 }
             });
         }
-        let (line_tx, line_rx) = mpsc::channel();
+        // Bounded: a program that floods its output blocks on its own pipe instead of growing
+        // the runner's memory.
+        let (line_tx, line_rx) = mpsc::sync_channel(LINE_QUEUE);
         if let Some(stdout) = child.stdout.take() {
             thread::spawn(move || read_lines(stdout, line_tx));
         }
@@ -114,6 +120,7 @@ impl Session {
             _group: group,
             input: Some(input_tx),
             lines: line_rx,
+            owed: 0,
             stderr,
             stderr_done,
             state: State::Alive,
@@ -130,18 +137,23 @@ impl Session {
         self.used
     }
 
-    /// Sends one line (a newline is added) and waits for one line back. Answers that arrive
-    /// after their call timed out are discarded before the next call.
+    /// Sends one line (a newline is added) and waits for its answer line. Answers are matched
+    /// to calls by order: an answer that comes after its call timed out is discarded (it is
+    /// never played as a later call's answer), and lines nobody asked for (a flood) make the
+    /// call a fault.
     ///
     /// `Ok(None)` means the process is already gone (its fault was reported when it went).
     pub fn request(&mut self, line: &str) -> Result<Option<String>, Failure> {
         if !self.is_alive() {
             return Ok(None);
         }
-        // Discard late answers to earlier calls.
+        // Late answers to earlier calls are discarded; any other line waiting was never asked
+        // for.
+        let mut unasked = 0usize;
         loop {
             match self.lines.try_recv() {
-                Ok(Line::Text(_)) | Ok(Line::TooLong) => {}
+                Ok(Line::Text(_)) | Ok(Line::TooLong) if self.owed > 0 => self.owed -= 1,
+                Ok(Line::Text(_)) | Ok(Line::TooLong) => unasked += 1,
                 Ok(Line::Eof) | Err(mpsc::TryRecvError::Disconnected) => {
                     return Err(self.gone("exited"));
                 }
@@ -153,11 +165,34 @@ impl Session {
         if self.input.as_ref().is_none_or(|tx| tx.send(bytes).is_err()) {
             return Err(self.gone("closed its input"));
         }
+        if unasked > 0 {
+            // This call's own answer, when it comes, is owed and discarded.
+            self.owed += 1;
+            return Err(Failure {
+                kind: FaultKind::Invalid,
+                detail: format!(
+                    "{unasked} answer line(s) nobody asked for before this call (a flood)"
+                ),
+            });
+        }
         let left = self.limits.total.saturating_sub(self.used);
         let wait = self.limits.per_call.min(left);
         let started = Instant::now();
-        let got = self.lines.recv_timeout(wait);
+        let deadline = started + wait;
+        let got = loop {
+            let got = self
+                .lines
+                .recv_timeout(deadline.saturating_duration_since(Instant::now()));
+            match got {
+                // A late answer to an earlier call, arriving while this one waits.
+                Ok(Line::Text(_)) | Ok(Line::TooLong) if self.owed > 0 => self.owed -= 1,
+                other => break other,
+            }
+        };
         self.used += started.elapsed();
+        if matches!(got, Err(RecvTimeoutError::Timeout)) {
+            self.owed += 1;
+        }
         match got {
             Ok(Line::Text(answer)) => Ok(Some(answer)),
             Ok(Line::TooLong) => Err(Failure {
@@ -239,7 +274,10 @@ impl Drop for Session {
     }
 }
 
-fn read_lines(stdout: impl Read, tx: Sender<Line>) {
+/// Answer lines read ahead of the calls, at most (a flood then blocks the program).
+const LINE_QUEUE: usize = 64;
+
+fn read_lines(stdout: impl Read, tx: SyncSender<Line>) {
     let mut reader = BufReader::new(stdout);
     let mut buf = Vec::new();
     loop {
@@ -336,6 +374,47 @@ mod tests {
         assert_eq!(s.request("1").unwrap_err().kind, FaultKind::Timeout);
         std::thread::sleep(Duration::from_millis(500));
         assert_eq!(s.request("2").unwrap().as_deref(), Some("on time 2"));
+    }
+
+    #[test]
+    fn a_late_answer_is_never_played_as_the_next_calls_answer() {
+        // The first answer comes 150 ms after its line, past the 100 ms limit, while the
+        // second call waits; the second answer follows at once.
+        let mut s = Session::start(
+            &sh("read l; sleep 0.15; echo late1; read l; echo now2; while read l; do echo \"ok $l\"; done"),
+            limits(100, 10_000),
+        )
+        .unwrap();
+        assert_eq!(s.request("1").unwrap_err().kind, FaultKind::Timeout);
+        assert_eq!(s.request("2").unwrap().as_deref(), Some("now2"));
+        assert_eq!(s.request("3").unwrap().as_deref(), Some("ok 3"));
+    }
+
+    #[test]
+    fn a_flood_is_a_fault_and_memory_stays_bounded() {
+        let mut s = Session::start(
+            &sh("while true; do echo '{\"speedX\": 0, \"speedY\": 0, \"drop\": false}'; done"),
+            limits(200, 10_000),
+        )
+        .unwrap();
+        let started = Instant::now();
+        let mut faults = 0;
+        while started.elapsed() < Duration::from_millis(1500) {
+            std::thread::sleep(Duration::from_millis(50));
+            if let Err(f) = s.request("tick") {
+                assert_eq!(f.kind, FaultKind::Invalid, "{f:?}");
+                faults += 1;
+            }
+        }
+        assert!(faults >= 10, "{faults}");
+        // The runner's peak resident memory (this test process) stays small.
+        let status = std::fs::read_to_string("/proc/self/status").unwrap();
+        let peak_kb: u64 = status
+            .lines()
+            .find_map(|l| l.strip_prefix("VmHWM:"))
+            .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+            .unwrap();
+        assert!(peak_kb < 300 * 1024, "peak RSS {peak_kb} kB");
     }
 
     #[test]
