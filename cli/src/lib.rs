@@ -307,6 +307,13 @@ fn is_broken_pipe(e: &anyhow::Error) -> bool {
     })
 }
 
+/// The most `--games-per-pair` (duels) or games per series (free-for-all).
+pub const MAX_GAMES: u32 = 100_000;
+/// The most matches one tournament may schedule.
+pub const MAX_MATCHES: usize = 1_000_000;
+/// The most matches played at once (`--jobs`).
+pub const MAX_JOBS: usize = 256;
+
 /// A player's name as printed: visible escapes, at most 64 characters.
 fn shown(name: &str) -> String {
     report::visible(name, 64)
@@ -541,17 +548,33 @@ pub fn tournament<G: CliGame>(args: &TournamentArgs) -> anyhow::Result<()> {
         .into());
     }
     let games = args.games_per_pair.unwrap_or(G::TOURNAMENT_GAMES);
-    if games == 0 {
-        return Err(UsageError("--games-per-pair must be at least 1".into()).into());
+    if !(1..=MAX_GAMES).contains(&games) {
+        return Err(UsageError(format!(
+            "--games-per-pair must lie in 1..={MAX_GAMES}, not {games}"
+        ))
+        .into());
     }
-    let jobs = args
-        .jobs
-        .unwrap_or_else(|| {
-            std::thread::available_parallelism()
-                .map(|n| n.get())
-                .unwrap_or(1)
-        })
-        .max(1);
+    let matches = match Seats::of::<G>(&config) {
+        Seats::Duel => specs.len() * (specs.len() - 1) / 2 * games as usize,
+        Seats::FreeForAll { .. } => games as usize * specs.len(),
+    };
+    if matches > MAX_MATCHES {
+        return Err(UsageError(format!(
+            "this tournament would play about {matches} matches; at most {MAX_MATCHES} (fewer \
+             --games-per-pair or bots)"
+        ))
+        .into());
+    }
+    let jobs = match args.jobs {
+        Some(n) if !(1..=MAX_JOBS).contains(&n) => {
+            return Err(UsageError(format!("--jobs must lie in 1..={MAX_JOBS}, not {n}")).into());
+        }
+        Some(n) => n,
+        None => std::thread::available_parallelism()
+            .map(|n| n.get())
+            .unwrap_or(1)
+            .min(MAX_JOBS),
+    };
     let seed = args.seed.unwrap_or_else(clock_seed);
     let report = tournament::run::<G>(&config, &specs, games, seed, jobs)?;
     let stdout = std::io::stdout();

@@ -376,3 +376,25 @@ fn bot_text_cannot_forge_log_lines_or_drive_the_terminal() {
         "{err}"
     );
 }
+
+#[test]
+fn tournament_counts_are_bounded_usage_errors() {
+    let dir = tmp();
+    for (args, range) in [
+        (&["--games-per-pair", "4294967295"][..], "1..=100000"),
+        (&["--games-per-pair", "0"], "1..=100000"),
+        (&["--jobs", "100000"], "1..=256"),
+        (&["--jobs", "0"], "1..=256"),
+        (
+            &["--games-per-pair", "100000", "--all-builtins"],
+            "at most 1000000",
+        ),
+    ] {
+        let mut all = vec!["tournament", "samurai"];
+        all.extend(args);
+        let out = koth(&all, dir.path());
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(range), "{args:?}: {err}");
+    }
+}
