@@ -42,6 +42,11 @@ pub struct ExternalPlayer<G: Contest> {
     http: Option<HttpClient>,
     /// Set after a transport failure: no final message is sent.
     unreachable: bool,
+    /// The wall-clock limit of the whole match, and when it runs out (set at introduction).
+    match_timeout: Option<Duration>,
+    deadline: Option<std::time::Instant>,
+    /// The match ran out of time: the bot is no longer asked.
+    expired: bool,
 }
 
 impl<G: Contest> ExternalPlayer<G> {
@@ -63,7 +68,43 @@ impl<G: Contest> ExternalPlayer<G> {
             started: false,
             http,
             unreachable: false,
+            match_timeout: None,
+            deadline: None,
+            expired: false,
         }
+    }
+
+    /// Limits the whole match, for this bot, to `limit` of wall-clock time (`None`: no
+    /// limit). Past it the bot is not asked again: the first call after the limit is a
+    /// timeout fault, and it and every later call play the protocol's substitute for a
+    /// timeout, so the match goes on to the result its rules give (see `koth play --help`).
+    pub fn with_match_timeout(mut self, limit: Option<Duration>) -> Self {
+        self.match_timeout = limit;
+        self
+    }
+
+    /// `Some(first)` once the match is past its limit: `first` on the first such call.
+    fn out_of_time(&mut self) -> Option<bool> {
+        let deadline = self.deadline?;
+        if self.expired {
+            return Some(false);
+        }
+        if std::time::Instant::now() < deadline {
+            return None;
+        }
+        self.expired = true;
+        // No more calls: the bot's processes go now.
+        self.session = None;
+        self.unreachable = true;
+        Some(true)
+    }
+
+    fn expired_failure(&self) -> Failure {
+        let secs = self.match_timeout.map_or(0.0, |d| d.as_secs_f64());
+        Failure::new(
+            FaultKind::Timeout,
+            format!("the match ran past its {secs} s limit; the bot is no longer asked"),
+        )
     }
 
     /// Sends one message and returns the answer bytes; `Ok(None)` when a long-running
@@ -140,6 +181,7 @@ impl<G: Contest> Player<G> for ExternalPlayer<G> {
             dialect: &self.dialect,
             runner: u64::from(std::process::id()),
         });
+        self.deadline = self.match_timeout.map(|d| std::time::Instant::now() + d);
     }
 
     fn setup(
@@ -180,6 +222,14 @@ impl<G: Contest> Player<G> for ExternalPlayer<G> {
     }
 
     fn act(&mut self, game: &G, seat: PlayerId, _: &mut dyn RngCore) -> Decision<G::Action> {
+        match self.out_of_time() {
+            Some(true) => {
+                let f = self.expired_failure();
+                return Decision::failed(game.substitute(seat, FaultKind::Timeout), f);
+            }
+            Some(false) => return Decision::ok(game.substitute(seat, FaultKind::Timeout)),
+            None => {}
+        }
         let message = match self.link.as_mut() {
             Ok(link) => game.encode(seat, link),
             Err(e) => {

@@ -162,6 +162,13 @@ pub struct BotArgs {
     /// Per-call time limit for external programs and HTTP bots, overriding the protocol's own.
     #[arg(long, value_name = "MS")]
     pub timeout_ms: Option<u64>,
+    /// Wall-clock limit of one match for each external bot, in seconds (default 1800, every
+    /// game). Past it the bot is no longer asked: one timeout fault, then the protocol's
+    /// default action for the rest of the match (samurai W, naval W, tanks nothing, bomberman
+    /// standing still; in battleship the bot forfeits), so the match ends with the result its
+    /// rules give. 0 means no limit.
+    #[arg(long, value_name = "SECONDS", default_value_t = DEFAULT_MATCH_TIMEOUT_S)]
+    pub match_timeout: u64,
     /// The wire dialect external bots speak, for games with several (battleship: draft,
     /// form or json; default: the first).
     #[arg(long, value_name = "DIALECT")]
@@ -307,6 +314,9 @@ fn is_broken_pipe(e: &anyhow::Error) -> bool {
     })
 }
 
+/// The default `--match-timeout`, in seconds, for every game.
+pub const DEFAULT_MATCH_TIMEOUT_S: u64 = 1800;
+
 /// The most `--games-per-pair` (duels) or games per series (free-for-all).
 pub const MAX_GAMES: u32 = 100_000;
 /// The most matches one tournament may schedule.
@@ -419,6 +429,12 @@ fn bot_specs<G: CliGame>(args: &BotArgs, default: &[&str]) -> anyhow::Result<Vec
         .iter()
         .map(|t| BotSpec::parse::<G>(t, &workdir, timeout, &dialect))
         .collect::<Result<Vec<_>, _>>()?;
+    let limit = (args.match_timeout > 0).then(|| Duration::from_secs(args.match_timeout));
+    for spec in &mut specs {
+        if let spec::SpecKind::External { match_timeout, .. } = &mut spec.kind {
+            *match_timeout = limit;
+        }
+    }
     dedupe_names(&mut specs);
     Ok(specs)
 }

@@ -33,6 +33,8 @@ pub enum SpecKind {
         dialect: String,
         /// The per-call time limit (`None`: the protocol's).
         timeout: Option<Duration>,
+        /// The wall-clock limit of a whole match for this bot (`None`: none).
+        match_timeout: Option<Duration>,
     },
 }
 
@@ -52,6 +54,7 @@ impl BotSpec {
             endpoint,
             dialect: dialect.to_string(),
             timeout,
+            match_timeout: None,
         };
         let kind = if let Some(id) = spec.strip_prefix("builtin:") {
             if G::bots().get(id).is_none() {
@@ -108,12 +111,11 @@ impl BotSpec {
                 endpoint,
                 dialect,
                 timeout,
-            } => Box::new(ExternalPlayer::<G>::new(
-                name,
-                endpoint.clone(),
-                dialect,
-                *timeout,
-            )),
+                match_timeout,
+            } => Box::new(
+                ExternalPlayer::<G>::new(name, endpoint.clone(), dialect, *timeout)
+                    .with_match_timeout(*match_timeout),
+            ),
         };
         Seat {
             name: name.to_string(),

@@ -37,6 +37,7 @@ fn http(url: &str, dialect: Dialect, timeout_ms: u64) -> SpecKind {
         endpoint: Endpoint::Http(url.to_string()),
         dialect: dialect.to_string(),
         timeout: Some(Duration::from_millis(timeout_ms)),
+        match_timeout: None,
     }
 }
 

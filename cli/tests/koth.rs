@@ -398,3 +398,64 @@ fn tournament_counts_are_bounded_usage_errors() {
         assert!(err.contains(range), "{args:?}: {err}");
     }
 }
+
+#[test]
+fn a_slow_match_ends_at_its_match_timeout_with_a_fault_and_a_result() {
+    let dir = tmp();
+    script(dir.path(), "samurai.sh", "sleep 0.3; echo B");
+    script(
+        dir.path(),
+        "naval.sh",
+        r#"sleep 0.3; if [ $# -eq 0 ]; then echo 1; else echo W; fi"#,
+    );
+    script(dir.path(), "tanks.sh", "read l; sleep 0.3; echo mu");
+    script(
+        dir.path(),
+        "bomberman.sh",
+        r#"while read l; do sleep 0.3; echo '{"speedX": 0, "speedY": 0, "drop": false}'; done"#,
+    );
+    for (game, others) in [
+        ("samurai", &["builtin:waiter"][..]),
+        ("naval", &["builtin:passive"]),
+        ("tanks", &["builtin:random"]),
+        (
+            "bomberman",
+            &["builtin:idle", "builtin:idle", "builtin:idle"],
+        ),
+    ] {
+        let spec = format!("slow=cmd:./{game}.sh");
+        let mut args = vec![
+            "play",
+            game,
+            "--seed",
+            "1",
+            "--json",
+            "--match-timeout",
+            "1",
+            "--bot",
+            &spec,
+        ];
+        for o in others {
+            args.extend(["--bot", o]);
+        }
+        let started = std::time::Instant::now();
+        let report = json(&koth(&args, dir.path()));
+        assert!(
+            started.elapsed() < std::time::Duration::from_secs(20),
+            "{game}: the limit did not end the slow play"
+        );
+        let faults = report["faults"].as_array().unwrap();
+        let late: Vec<_> = faults
+            .iter()
+            .filter(|f| {
+                f["detail"]
+                    .as_str()
+                    .unwrap()
+                    .contains("ran past its 1 s limit")
+            })
+            .collect();
+        assert_eq!(late.len(), 1, "{game}: {report}");
+        assert_eq!(late[0]["kind"], "timeout");
+        assert!(report["outcome"].is_string() && report["turns"].as_u64().unwrap() > 0);
+    }
+}
