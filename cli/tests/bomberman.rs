@@ -264,3 +264,49 @@ fn the_seat_range_comes_from_the_config_mode() {
         );
     }
 }
+
+#[test]
+fn answers_late_every_tick_are_faults_and_never_played() {
+    let dir = setup("duel", 8);
+    // Every answer comes 250 ms after its tick's line, past the 200 ms limit: it arrives while
+    // the next tick waits, and must not be taken as that tick's answer.
+    script(
+        dir.path(),
+        "late.sh",
+        r#"while read l; do sleep 0.25; echo '{"speedX": 10, "speedY": 0, "drop": true}'; done"#,
+    );
+    let out = json(&koth(
+        &[
+            "play",
+            "bomberman",
+            "--seed",
+            "1",
+            "--json",
+            "--config",
+            "cfg.json",
+            "--timeout-ms",
+            "200",
+            "--replay",
+            "late.jsonl",
+            "--bot",
+            "late=cmd:./late.sh",
+            "--bot",
+            "builtin:idle",
+        ],
+        dir.path(),
+    ));
+    let faults = out["faults"].as_array().unwrap();
+    assert_eq!(faults.len(), 8, "a fault every tick: {out}");
+    assert!(faults.iter().all(|f| f["kind"] == "timeout"), "{out}");
+    let replay = std::fs::read_to_string(dir.path().join("late.jsonl")).unwrap();
+    for line in replay
+        .lines()
+        .filter(|l| l.starts_with(r#"{"kind":"turn""#))
+    {
+        let turn: Value = serde_json::from_str(line).unwrap();
+        let actors = turn["actors"].as_array().unwrap();
+        let i = actors.iter().position(|a| a == 0).unwrap();
+        let action = turn["actions"][i].as_str().unwrap();
+        assert!(!action.contains("10"), "a late answer was played: {line}");
+    }
+}
