@@ -69,14 +69,14 @@ impl Outcome {
     /// the next distinct key takes the next place (keys `[9, 5, 9, 7]` give `[1, 3, 1, 2]`,
     /// not the competition ranks `[1, 4, 1, 3]`).
     pub fn from_keys_dense<K: Ord>(keys: &[K], scores: PerPlayer<i64>) -> Self {
+        // The distinct keys, ascending, sorted once: a key's place is one more than the number
+        // of distinct keys above it.
+        let mut distinct: Vec<&K> = keys.iter().collect();
+        distinct.sort_unstable();
+        distinct.dedup();
         let places = keys
             .iter()
-            .map(|k| {
-                let mut greater: Vec<&K> = keys.iter().filter(|other| *other > k).collect();
-                greater.sort_unstable();
-                greater.dedup();
-                1 + greater.len() as u32
-            })
+            .map(|k| 1 + (distinct.len() - distinct.partition_point(|d| *d <= k)) as u32)
             .collect();
         Outcome { places, scores }
     }
