@@ -11,12 +11,12 @@
 //!
 //! [`Protocol::call_ms`]: koth_engine_core::Protocol::call_ms
 
-use std::path::PathBuf;
 use std::time::Duration;
 
 use koth_engine_core::runner::{Decision, Failure, Player};
 use koth_engine_core::{Answer, Contest, Family, FaultKind, LinkInfo, Message, PlayerId, RngCore};
 
+use crate::folders::BotFolder;
 use crate::http::HttpClient;
 use crate::process::ExternalCommand;
 use crate::session::{Limits, Session};
@@ -47,6 +47,9 @@ pub struct ExternalPlayer<G: Contest> {
     deadline: Option<std::time::Instant>,
     /// The match ran out of time: the bot is no longer asked.
     expired: bool,
+    /// A program's private working folder for this match (last: removed after the
+    /// session's processes are gone).
+    folder: Option<BotFolder>,
 }
 
 impl<G: Contest> ExternalPlayer<G> {
@@ -71,6 +74,7 @@ impl<G: Contest> ExternalPlayer<G> {
             match_timeout: None,
             deadline: None,
             expired: false,
+            folder: None,
         }
     }
 
@@ -146,22 +150,30 @@ impl<G: Contest> ExternalPlayer<G> {
         result
     }
 
-    /// Empties the program's state file before a game (protocols with
-    /// [`Protocol::state_file`](koth_engine_core::Protocol::state_file)).
-    fn empty_state_file(&self) -> Result<(), Failure> {
-        let Endpoint::Program(cmd) = &self.endpoint else {
+    /// Gives a program its private working folder for this match: a copy of its folder
+    /// (see [`crate::folders`]), where every call of the match runs.
+    fn prepare_folder(&mut self, seat: PlayerId) -> Result<(), String> {
+        let Endpoint::Program(cmd) = &mut self.endpoint else {
             return Ok(());
         };
-        let state: PathBuf = cmd.workdir.join(format!("{}.txt", self.name));
-        if state.is_file() {
-            std::fs::write(&state, b"").map_err(|e| {
-                Failure::new(
-                    FaultKind::Io,
-                    format!("cannot empty {}: {e}", state.display()),
-                )
-            })?;
-        }
+        let folder = BotFolder::create(&cmd.workdir, &format!("{seat}-{}", self.name))
+            .map_err(|e| format!("cannot prepare the bot's folder: {e}"))?;
+        cmd.workdir = folder.path().to_path_buf();
+        self.folder = Some(folder);
         Ok(())
+    }
+
+    /// Creates the program's state file `<NAME>.txt`, empty, in its private folder before a
+    /// game (protocols with
+    /// [`Protocol::state_file`](koth_engine_core::Protocol::state_file)).
+    fn empty_state_file(&self) -> Result<(), Failure> {
+        let Some(folder) = &self.folder else {
+            return Ok(());
+        };
+        folder
+            .fresh_file(&format!("{}.txt", self.name))
+            .map(drop)
+            .map_err(|e| Failure::new(FaultKind::Io, format!("cannot create the state file: {e}")))
     }
 }
 
@@ -174,6 +186,10 @@ fn decided<T>(answer: Answer<T>) -> Decision<T> {
 
 impl<G: Contest> Player<G> for ExternalPlayer<G> {
     fn introduce(&mut self, seat: PlayerId, names: &[String], seed: u64) {
+        if let Err(e) = self.prepare_folder(seat) {
+            self.link = Err(e);
+            return;
+        }
         self.link = G::link(&LinkInfo {
             seat,
             names,
@@ -258,7 +274,8 @@ impl<G: Contest> Player<G> for ExternalPlayer<G> {
                 }
             }
         }
-        // Dropping a session kills its process group.
+        // Dropping a session kills its process group; then the folder goes.
         self.session = None;
+        self.folder = None;
     }
 }

@@ -18,6 +18,7 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 
 pub mod external;
+pub mod folders;
 pub mod games;
 pub mod http;
 pub mod output;
@@ -156,7 +157,9 @@ pub struct BotArgs {
     /// Repeat for each seat. Default: the game's built-in line-up.
     #[arg(long = "bot", value_name = "[NAME=]SPEC")]
     pub bots: Vec<String>,
-    /// Directory external programs run in (default: the current directory).
+    /// The external programs' folder (default: the current directory). Each program runs in
+    /// a private copy of it, one per match (at most 10,000 entries and 256 MiB), so what a
+    /// bot writes never reaches this folder or another match.
     #[arg(long, value_name = "DIR")]
     pub workdir: Option<PathBuf>,
     /// Per-call time limit for external programs and HTTP bots, overriding the protocol's own.
@@ -287,7 +290,9 @@ where
             return ExitCode::from(if e.use_stderr() { 2 } else { 0 });
         }
     };
-    match run(cli.command) {
+    let result = run(cli.command);
+    folders::remove_run_dir();
+    match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {
@@ -429,6 +434,19 @@ fn bot_specs<G: CliGame>(args: &BotArgs, default: &[&str]) -> anyhow::Result<Vec
         .iter()
         .map(|t| BotSpec::parse::<G>(t, &workdir, timeout, &dialect))
         .collect::<Result<Vec<_>, _>>()?;
+    let programs = specs.iter().any(|s| {
+        matches!(
+            s.kind,
+            spec::SpecKind::External {
+                endpoint: external::Endpoint::Program(_),
+                ..
+            }
+        )
+    });
+    if programs {
+        // Every match copies the folder for each program (see `folders`).
+        folders::check_seed(&workdir).map_err(UsageError)?;
+    }
     let limit = (args.match_timeout > 0).then(|| Duration::from_secs(args.match_timeout));
     for spec in &mut specs {
         if let spec::SpecKind::External { match_timeout, .. } = &mut spec.kind {

@@ -131,13 +131,57 @@ fn split_name(text: &str) -> Result<(Option<String>, &str), UsageError> {
     match text.split_once('=') {
         Some((name, spec)) => {
             let name = name.trim();
-            if name.is_empty() || name.contains(':') {
-                return Err(UsageError(format!("bad bot name in {text:?}")));
-            }
+            check_name(name)
+                .map_err(|why| UsageError(format!("bad bot name in {text:?}: {why}")))?;
             Ok((Some(name.to_string()), spec))
         }
         None => Ok((None, text)),
     }
+}
+
+/// The most characters in a bot name.
+pub const MAX_NAME: usize = 40;
+
+/// Whether a character may appear in a bot name (`#` is kept for the suffixes that tell
+/// repeated names apart).
+fn name_char(c: char) -> bool {
+    c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.' | '+' | '#')
+}
+
+/// Checks a bot name: 1 to [`MAX_NAME`] ASCII letters, digits, `_`, `-`, `.`, `+` or `#`,
+/// starting with a letter, a digit or `_`. Names are never paths: a name names files in the
+/// bot's private folder (naval's `<NAME>.txt`), so it has no `/`, no leading `.` and no
+/// control characters.
+pub fn check_name(name: &str) -> Result<(), String> {
+    let first_ok = name
+        .chars()
+        .next()
+        .is_some_and(|c| c.is_ascii_alphanumeric() || c == '_');
+    if name.is_empty() {
+        Err("the name is empty".into())
+    } else if name.chars().count() > MAX_NAME {
+        Err(format!("a name has at most {MAX_NAME} characters"))
+    } else if !first_ok || !name.chars().all(name_char) {
+        Err(
+            "a name is made of ASCII letters, digits, '_', '-', '.', '+' and '#', and starts \
+             with a letter, a digit or '_'"
+                .into(),
+        )
+    } else {
+        Ok(())
+    }
+}
+
+/// `raw` made into a valid name (see [`check_name`]): other characters become `_`, leading
+/// characters that may not start a name are dropped, and it is cut to [`MAX_NAME`].
+pub fn safe_name(raw: &str) -> String {
+    let mapped: String = raw
+        .chars()
+        .map(|c| if name_char(c) { c } else { '_' })
+        .collect();
+    let trimmed = mapped.trim_start_matches(|c: char| !(c.is_ascii_alphanumeric() || c == '_'));
+    let name: String = trimmed.chars().take(MAX_NAME).collect();
+    if name.is_empty() { "bot".into() } else { name }
 }
 
 fn is_url(text: &str) -> bool {
@@ -145,7 +189,7 @@ fn is_url(text: &str) -> bool {
 }
 
 fn derived_name(kind: &SpecKind) -> String {
-    match kind {
+    let raw = match kind {
         SpecKind::Builtin(id) => id.clone(),
         SpecKind::External {
             endpoint: Endpoint::Http(url),
@@ -170,7 +214,8 @@ fn derived_name(kind: &SpecKind) -> String {
                 .map(|f| f.to_string_lossy().into_owned())
                 .unwrap_or_else(|| word.clone())
         }
-    }
+    };
+    safe_name(&raw)
 }
 
 /// Makes the specs' names unique by suffixing repeats with `#2`, `#3`...
@@ -231,5 +276,35 @@ mod tests {
         ];
         dedupe_names(&mut specs);
         assert_eq!(specs[1].name, "monk#2");
+        assert_eq!(check_name("monk#2"), Ok(()));
+    }
+
+    #[test]
+    fn names_are_never_paths() {
+        for bad in [
+            "../x",
+            "/abs/x",
+            "a/b",
+            ".hidden",
+            "-flag",
+            "#1",
+            "tab\tname",
+            "caf\u{e9}",
+            "a b",
+            &"x".repeat(MAX_NAME + 1),
+        ] {
+            let err = parse(&format!("{bad}=builtin:monk")).unwrap_err().0;
+            assert!(err.contains("bad bot name"), "{bad:?}: {err}");
+        }
+        for good in ["me", "Bot_2", "v1.0-beta+x", "_x", &"x".repeat(MAX_NAME)] {
+            assert_eq!(parse(&format!("{good}=builtin:monk")).unwrap().name, good);
+        }
+        // Derived names are made safe.
+        assert_eq!(parse("cmd:sh -c 'echo W' ../notes").unwrap().name, "notes");
+        assert_eq!(parse("cmd:sh -c 'echo W' '..'").unwrap().name, "bot");
+        assert_eq!(parse("cmd:sh -c 'echo W' 'a b'").unwrap().name, "a_b");
+        assert_eq!(safe_name("127.0.0.1:8080/shoot"), "127.0.0.1_8080_shoot");
+        assert_eq!(safe_name(".x"), "x");
+        assert_eq!(safe_name(&"y".repeat(99)).len(), MAX_NAME);
     }
 }

@@ -82,11 +82,13 @@ fn one_process_per_player_reads_a_line_per_tick() {
     script(
         dir.path(),
         "count.sh",
-        r#"echo start >> starts.log
+        // (The logs go to the test's folder: the bot runs in a private copy of it.)
+        &r#"echo start >> LOGS/starts.log
 while read line; do
-  case "$line" in *'"rules"'*) echo rules >> lines.log ;; *) echo plain >> lines.log ;; esac
+  case "$line" in *'"rules"'*) echo rules >> LOGS/lines.log ;; *) echo plain >> LOGS/lines.log ;; esac
   echo '{"speedX": 1.5, "speedY": 0, "drop": false}'
-done"#,
+done"#
+            .replace("LOGS", &dir.path().display().to_string()),
     );
     let out = json(&koth(
         &[
@@ -249,7 +251,12 @@ fn the_seat_range_comes_from_the_config_mode() {
     // A line-up outside the range is a usage error naming it, before any bot starts.
     for (mode, bots, range) in [("duel", 3, "exactly 2"), ("standard", 3, "exactly 4")] {
         let dir = setup(mode, 80);
-        script(dir.path(), "bot.sh", "touch started; exec sleep 5");
+        let started = dir.path().join("started");
+        script(
+            dir.path(),
+            "bot.sh",
+            &format!("touch {}; exec sleep 5", started.display()),
+        );
         let mut args = vec!["play", "bomberman", "--config", "cfg.json"];
         for _ in 0..bots {
             args.extend(["--bot", "cmd:./bot.sh"]);
@@ -258,10 +265,7 @@ fn the_seat_range_comes_from_the_config_mode() {
         assert_eq!(out.status.code(), Some(2), "{mode}");
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(err.contains(range), "{mode}: {err}");
-        assert!(
-            !dir.path().join("started").exists(),
-            "{mode}: a bot started"
-        );
+        assert!(!started.exists(), "{mode}: a bot started");
     }
 }
 

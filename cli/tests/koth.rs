@@ -55,8 +55,10 @@ fn external_programs_speak_the_seed_protocol() {
     script(
         dir.path(),
         "bot.sh",
-        r#"echo "$#:$*" >> calls.log
-if [ $# -eq 4 ] || [ "$5" -lt 1 ]; then echo B; else echo Parry; fi"#,
+        // (The log goes to the test's folder: the bot runs in a private copy of it.)
+        &r#"echo "$#:$*" >> LOGS/calls.log
+if [ $# -eq 4 ] || [ "$5" -lt 1 ]; then echo B; else echo Parry; fi"#
+            .replace("LOGS", &dir.path().display().to_string()),
     );
     let out = json(&koth(
         &[

@@ -4,6 +4,8 @@ mod common;
 
 use common::{assert_replay_verifies, json, koth, play_with_replay, script};
 
+use std::path::Path;
+
 use serde_json::Value;
 
 #[test]
@@ -35,17 +37,23 @@ fn default_play_is_a_six_ship_game_with_stats() {
 #[test]
 fn programs_choose_a_class_then_read_one_argument_per_turn() {
     let dir = tempfile::tempdir().unwrap();
-    // The state file from an earlier game must be emptied before this one.
+    // The state file is created empty in the bot's private folder before the game, whatever
+    // the bot's own folder holds.
     std::fs::write(dir.path().join("captain.txt"), "old game").unwrap();
+    let log = dir.path().join("calls.log");
     script(
         dir.path(),
         "ship.sh",
-        r#"if [ $# -eq 0 ]; then
-  [ -s captain.txt ] && echo 9 && exit 0
+        &format!(
+            r#"if [ $# -eq 0 ]; then
+  [ -f captain.txt ] && [ ! -s captain.txt ] || {{ echo 9; exit 0; }}
   echo " 3 "; exit 0
 fi
 echo "$#|$1" >> captain.txt
+echo "$#|$1|$(wc -l < captain.txt)" >> {}
 echo "S??M""#,
+            log.display()
+        ),
     );
     let out = json(&koth(
         &[
@@ -64,14 +72,25 @@ echo "S??M""#,
         dir.path(),
     ));
     assert_eq!(out["players"][0]["stats"]["class"], "Cruiser");
-    let calls = std::fs::read_to_string(dir.path().join("captain.txt")).unwrap();
+    let calls = std::fs::read_to_string(&log).unwrap();
     let first = calls.lines().next().unwrap();
-    let (argc, line) = first.split_once('|').unwrap();
-    assert_eq!(argc, "1", "one argument");
-    let fields: Vec<&str> = line.split(';').collect();
-    assert_eq!(fields.len(), 8, "{line}");
-    assert_eq!(fields[1], "0", "its seat");
-    assert_eq!(fields[7].len(), 361, "the 19 x 19 map");
+    let fields: Vec<&str> = first.split('|').collect();
+    assert_eq!(fields[0], "1", "one argument");
+    let line: Vec<&str> = fields[1].split(';').collect();
+    assert_eq!(line.len(), 8, "{first}");
+    assert_eq!(line[1], "0", "its seat");
+    assert_eq!(line[7].len(), 361, "the 19 x 19 map");
+    // The state file persists across the calls of the game.
+    let counts: Vec<&str> = calls
+        .lines()
+        .map(|l| l.rsplit('|').next().unwrap())
+        .collect();
+    assert_eq!(counts[..3], ["1", "2", "3"], "{calls}");
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("captain.txt")).unwrap(),
+        "old game",
+        "the bot's own folder is untouched"
+    );
     // `??` is malformed: recorded as an invalid fault while `S` and `M` still run.
     let faults = out["faults"].as_array().unwrap();
     assert!(!faults.is_empty());
@@ -80,6 +99,128 @@ echo "S??M""#,
             .iter()
             .all(|f| f["kind"] == "invalid" && f["player"] == "captain")
     );
+}
+
+/// Every file under `dir` (links as links) with its contents.
+fn snapshot(dir: &Path) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    for entry in std::fs::read_dir(dir).unwrap().flatten() {
+        let path = entry.path();
+        let meta = path.symlink_metadata().unwrap();
+        let content = if meta.is_symlink() {
+            format!("-> {}", std::fs::read_link(&path).unwrap().display())
+        } else if meta.is_dir() {
+            format!("{:?}", snapshot(&path))
+        } else {
+            String::from_utf8_lossy(&std::fs::read(&path).unwrap()).into_owned()
+        };
+        out.push((entry.file_name().to_string_lossy().into_owned(), content));
+    }
+    out.sort();
+    out
+}
+
+#[test]
+fn hostile_names_truncate_nothing() {
+    let root = tempfile::tempdir().unwrap();
+    let dir = root.path().join("bot");
+    std::fs::create_dir(&dir).unwrap();
+    std::fs::write(root.path().join("notes.txt"), "notes").unwrap();
+    std::fs::write(root.path().join("victim.txt"), "victim").unwrap();
+    // Class 3 when the call has no protocol argument (the fixed `config` word aside).
+    script(
+        &dir,
+        "ship.sh",
+        r#"[ "$1" = config ] && shift
+[ $# -eq 0 ] && { echo 3; exit 0; }
+echo W"#,
+    );
+    std::fs::write(dir.join("config.txt"), "precious").unwrap();
+    std::os::unix::fs::symlink("../victim.txt", dir.join("me.txt")).unwrap();
+    let before = (snapshot(root.path()), snapshot(&dir));
+
+    let abs = format!("{}=cmd:./ship.sh", root.path().join("notes").display());
+    for bad in ["../notes=cmd:./ship.sh", abs.as_str()] {
+        let out = koth(
+            &["play", "naval", "--bot", bad, "--bot", "builtin:passive"],
+            &dir,
+        );
+        assert_eq!(out.status.code(), Some(2), "{bad}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("bad bot name"), "{err}");
+    }
+    // A planted link named like the state file, and a name derived from the command line.
+    for bot in ["me=cmd:./ship.sh", "cmd:./ship.sh config"] {
+        let out = json(&koth(
+            &[
+                "play",
+                "naval",
+                "--seed",
+                "4",
+                "--json",
+                "--bot",
+                bot,
+                "--bot",
+                "builtin:passive",
+            ],
+            &dir,
+        ));
+        assert!(out["players"][0]["stats"]["class"].is_string(), "{out}");
+    }
+    assert_eq!((snapshot(root.path()), snapshot(&dir)), before);
+}
+
+#[test]
+fn a_stateful_bot_plays_the_same_tournament_with_any_jobs() {
+    let dir = tempfile::tempdir().unwrap();
+    // Deterministic, but every answer depends on the calls made so far in its state file.
+    script(
+        dir.path(),
+        "stateful.sh",
+        r#"f="$1.txt"
+n=$(cat "$f" 2>/dev/null | wc -l)
+echo x >> "$f"
+if [ $# -eq 1 ]; then echo $(( n % 5 + 1 )); exit 0; fi
+case $(( n % 4 )) in 0) echo M;; 1) echo C;; 2) echo MM;; *) echo F+1+0;; esac"#,
+    );
+    let before = snapshot(dir.path());
+    let run = |jobs: &str| {
+        let out = koth(
+            &[
+                "tournament",
+                "naval",
+                "--seed",
+                "9",
+                "--games",
+                "6",
+                "--jobs",
+                jobs,
+                "--json",
+                "--bot",
+                "sb=cmd:./stateful.sh sb",
+                "--bot",
+                "builtin:hunter",
+                "--bot",
+                "builtin:random",
+            ],
+            dir.path(),
+        );
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let one = run("1");
+    assert_eq!(run("2"), one);
+    assert_eq!(
+        snapshot(dir.path()),
+        before,
+        "the bot's own folder is untouched"
+    );
+    let out: Value = serde_json::from_str(&one).unwrap();
+    assert_eq!(out["standings"].as_array().unwrap().len(), 3);
 }
 
 #[test]

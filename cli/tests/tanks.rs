@@ -35,7 +35,11 @@ fn programs_read_the_state_line_on_stdin() {
     let script = dir.path().join("tank.sh");
     std::fs::write(
         &script,
-        "#!/bin/sh\nread line\necho \"$line\" >> seen.log\necho '  sl  '\n",
+        // (The log goes to the test's folder: the bot runs in a private copy of it.)
+        format!(
+            "#!/bin/sh\nread line\necho \"$line\" >> {}/seen.log\necho '  sl  '\n",
+            dir.path().display()
+        ),
     )
     .unwrap();
     use std::os::unix::fs::PermissionsExt;

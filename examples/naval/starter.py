@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Naval starter bot ("Hit and sunk") for koth. Python 3, standard library only.
 
-Run it from a scratch folder: koth runs programs in its working folder (--workdir, default
-the current one) and this bot keeps its state file there.
+koth runs it in a private copy of its folder (--workdir, default the current one), one per
+game, where it keeps its state file.
 
     koth play naval --workdir /tmp/naval --bot 'cmd:python3 /path/to/examples/naval/starter.py' \
         --bot builtin:passive --bot builtin:random --bot builtin:peacemaker --json
@@ -13,8 +13,8 @@ Protocol (docs/naval.md):
   * then one call per turn with one argument, the input line
         Round;PlayerId;X,Y,Direction;Hull;Moves,Shots,Mines,Cooldown;Hits,Sunken,Damage;Underwater,Shield,Scan;Map
     and the program prints its orders, e.g. "F+3-2F+4-2M".
-  * the state file <NAME>.txt in the working folder, NAME being the player's name in koth.
-    koth empties it before each game; this bot also resets it itself on the first call.
+  * the state file <NAME>.txt in its private folder, NAME being the player's name in koth.
+    koth creates it empty before each game; this bot also resets it itself on the first call.
     NAME is koth's name for the player: the `NAME=` of the --bot SPEC, or else the last word
     of the command line that does not start with '-' (here "starter.py"). Give the bot
     `--name NAME` first if you name the player yourself: 'cap=cmd:python3 starter.py --name cap'.

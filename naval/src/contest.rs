@@ -53,7 +53,7 @@ impl Stats {
 /// [`observation_line`] as its one argument, printing an action string ([`parse_answer`]:
 /// malformed pieces play `W`). Every call has [`TIMEOUT_MS`]; a late or crashed turn plays
 /// `W`, a failed class choice gives no ship. The program keeps its state file `<name>.txt`,
-/// which the runner empties before each game.
+/// which the runner creates empty before each game (koth: in the bot's private folder for that game).
 impl Contest for Naval {
     const NAME: &'static str = "naval";
     const ABOUT: &'static str = "the \"Hit and sunk\" free-for-all of five ship classes (2 to 100 players, whole turns in a shuffled order)";

@@ -1,0 +1,272 @@
+//! `koth`'s own folders. Each `koth` process has one run folder under the system's temporary
+//! folder (`$TMPDIR`, else `/tmp`), created on first use as `koth-run-<pid>-<n>` with mode
+//! 0700 and removed when `koth` ends. In it every external program of every match gets a
+//! private working folder ([`BotFolder`]): a copy of the bot's folder (`--workdir`), kept for
+//! all the calls of that match and removed when the match ends. So what a bot writes stays
+//! in its own folder of its own match: parallel matches never share a file, and the
+//! organizer's folder is never written.
+//!
+//! A copy (not hard links, which a bot writing in place would write through to the
+//! original) of at most [`MAX_SEED_FILES`] entries and [`MAX_SEED_BYTES`] bytes; symbolic
+//! links are copied as links and never followed, other special files are left out.
+
+use std::fs;
+use std::io;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// The most entries (files, folders, links) a bot's folder may hold.
+pub const MAX_SEED_FILES: usize = 10_000;
+/// The most bytes of files a bot's folder may hold.
+pub const MAX_SEED_BYTES: u64 = 256 << 20;
+/// The deepest folder nesting copied.
+const MAX_DEPTH: usize = 32;
+
+static RUN_DIR: Mutex<Option<PathBuf>> = Mutex::new(None);
+static NEXT: AtomicU64 = AtomicU64::new(1);
+
+/// The run folder, created on first use.
+pub fn run_dir() -> io::Result<PathBuf> {
+    let mut guard = RUN_DIR.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(dir) = guard.as_ref() {
+        return Ok(dir.clone());
+    }
+    let base = std::env::temp_dir();
+    let salt = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.subsec_nanos());
+    for attempt in 0..100u32 {
+        let dir = base.join(format!(
+            "koth-run-{}-{}",
+            std::process::id(),
+            salt.wrapping_add(attempt)
+        ));
+        match private_dir(&dir) {
+            Ok(()) => {
+                *guard = Some(dir.clone());
+                return Ok(dir);
+            }
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => continue,
+            Err(e) => {
+                return Err(io::Error::new(
+                    e.kind(),
+                    format!("cannot create koth's run folder {}: {e}", dir.display()),
+                ));
+            }
+        }
+    }
+    Err(io::Error::other("cannot create koth's run folder"))
+}
+
+/// Removes the run folder and everything in it (at the end of `koth`).
+pub fn remove_run_dir() {
+    let taken = RUN_DIR.lock().unwrap_or_else(|e| e.into_inner()).take();
+    if let Some(dir) = taken {
+        remove_tree(&dir);
+    }
+}
+
+/// Creates `dir` (not its parents) with mode 0700; fails if anything exists there.
+fn private_dir(dir: &Path) -> io::Result<()> {
+    use std::os::unix::fs::DirBuilderExt;
+    fs::DirBuilder::new().mode(0o700).create(dir)
+}
+
+/// Removes a tree without following links; folders a bot made unwritable are made
+/// writable first. Best effort: what cannot be removed stays.
+fn remove_tree(dir: &Path) {
+    if fs::remove_dir_all(dir).is_ok() {
+        return;
+    }
+    make_writable(dir, 0);
+    let _ = fs::remove_dir_all(dir);
+}
+
+fn make_writable(dir: &Path, depth: usize) {
+    use std::os::unix::fs::PermissionsExt;
+    if depth > MAX_DEPTH {
+        return;
+    }
+    let _ = fs::set_permissions(dir, fs::Permissions::from_mode(0o700));
+    if let Ok(entries) = fs::read_dir(dir) {
+        for entry in entries.flatten() {
+            if entry.file_type().is_ok_and(|t| t.is_dir()) {
+                make_writable(&entry.path(), depth + 1);
+            }
+        }
+    }
+}
+
+/// Checks that `seed` is a folder within the copy limits.
+pub fn check_seed(seed: &Path) -> Result<(), String> {
+    let mut count = 0usize;
+    let mut bytes = 0u64;
+    walk(seed, 0, &mut count, &mut bytes).map_err(|e| format!("{}: {e}", seed.display()))?;
+    if count > MAX_SEED_FILES || bytes > MAX_SEED_BYTES {
+        return Err(format!(
+            "the bot's folder {} is too big to copy for every match ({count} entries, {} MiB; \
+             at most {MAX_SEED_FILES} entries and {} MiB): pass --workdir with a folder that \
+             holds just the bot",
+            seed.display(),
+            bytes >> 20,
+            MAX_SEED_BYTES >> 20
+        ));
+    }
+    Ok(())
+}
+
+fn walk(dir: &Path, depth: usize, count: &mut usize, bytes: &mut u64) -> io::Result<()> {
+    if depth > MAX_DEPTH {
+        return Ok(());
+    }
+    for entry in fs::read_dir(dir)? {
+        let entry = entry?;
+        *count += 1;
+        if *count > MAX_SEED_FILES || *bytes > MAX_SEED_BYTES {
+            return Ok(());
+        }
+        let meta = entry.path().symlink_metadata()?;
+        if meta.is_dir() {
+            walk(&entry.path(), depth + 1, count, bytes)?;
+        } else if meta.is_file() {
+            *bytes += meta.len();
+        }
+    }
+    Ok(())
+}
+
+fn copy_tree(from: &Path, to: &Path, depth: usize) -> io::Result<()> {
+    if depth > MAX_DEPTH {
+        return Ok(());
+    }
+    for entry in fs::read_dir(from)? {
+        let entry = entry?;
+        let (src, dst) = (entry.path(), to.join(entry.file_name()));
+        let meta = src.symlink_metadata()?;
+        let kind = meta.file_type();
+        if kind.is_dir() {
+            fs::create_dir(&dst)?;
+            copy_tree(&src, &dst, depth + 1)?;
+            fs::set_permissions(&dst, meta.permissions())?;
+        } else if kind.is_symlink() {
+            std::os::unix::fs::symlink(fs::read_link(&src)?, &dst)?;
+        } else if kind.is_file() {
+            fs::copy(&src, &dst)?;
+        }
+    }
+    Ok(())
+}
+
+/// A bot's private working folder for one match; removed when dropped.
+#[derive(Debug)]
+pub struct BotFolder {
+    path: PathBuf,
+}
+
+impl BotFolder {
+    /// Creates the folder in the run folder, named after `label` (a checked bot name and its
+    /// seat), and copies `seed` into it.
+    pub fn create(seed: &Path, label: &str) -> io::Result<BotFolder> {
+        let n = NEXT.fetch_add(1, Ordering::Relaxed);
+        let path = run_dir()?.join(format!("{n}-{label}"));
+        private_dir(&path)?;
+        let folder = BotFolder { path };
+        copy_tree(seed, &folder.path, 0).map_err(|e| {
+            io::Error::new(
+                e.kind(),
+                format!("cannot copy {} for the bot: {e}", seed.display()),
+            )
+        })?;
+        Ok(folder)
+    }
+
+    /// The folder.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Makes `name` (a checked bot name plus a suffix: never a path) an empty regular file
+    /// in the folder: whatever had that name (a file, a link) is removed first, and the new
+    /// file is created exclusively, so nothing outside the folder is touched.
+    pub fn fresh_file(&self, name: &str) -> io::Result<PathBuf> {
+        if name.contains('/') || name.starts_with('.') {
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidInput,
+                format!("{name:?} is not a plain file name"),
+            ));
+        }
+        let file = self.path.join(name);
+        match file.symlink_metadata() {
+            Ok(meta) if meta.is_dir() => fs::remove_dir_all(&file)?,
+            Ok(_) => fs::remove_file(&file)?,
+            Err(_) => {}
+        }
+        fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&file)?;
+        Ok(file)
+    }
+}
+
+impl Drop for BotFolder {
+    fn drop(&mut self) {
+        remove_tree(&self.path);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn copies_without_touching_the_seed_and_is_removed() {
+        let seed = tempfile::tempdir().unwrap();
+        fs::write(seed.path().join("bot.txt"), "state").unwrap();
+        fs::create_dir(seed.path().join("lib")).unwrap();
+        fs::write(seed.path().join("lib/x.py"), "print(1)").unwrap();
+        let outside = tempfile::tempdir().unwrap();
+        let victim = outside.path().join("victim");
+        fs::write(&victim, "keep me").unwrap();
+        std::os::unix::fs::symlink(&victim, seed.path().join("me.txt")).unwrap();
+
+        let folder = BotFolder::create(seed.path(), "0-me").unwrap();
+        let path = folder.path().to_path_buf();
+        assert!(path.starts_with(run_dir().unwrap()));
+        assert_eq!(
+            fs::read_to_string(path.join("lib/x.py")).unwrap(),
+            "print(1)"
+        );
+        // The copy is a copy: writing it leaves the seed alone.
+        fs::write(path.join("bot.txt"), "changed").unwrap();
+        assert_eq!(
+            fs::read_to_string(seed.path().join("bot.txt")).unwrap(),
+            "state"
+        );
+        // A planted link is replaced, never written through.
+        let state = folder.fresh_file("me.txt").unwrap();
+        assert_eq!(fs::read(&state).unwrap(), b"");
+        assert!(!state.symlink_metadata().unwrap().is_symlink());
+        assert_eq!(fs::read_to_string(&victim).unwrap(), "keep me");
+        assert!(folder.fresh_file("../x.txt").is_err());
+
+        drop(folder);
+        assert!(!path.exists());
+        assert!(seed.path().join("me.txt").symlink_metadata().is_ok());
+        let run = run_dir().unwrap();
+        remove_run_dir();
+        assert!(!run.exists());
+    }
+
+    #[test]
+    fn oversized_seeds_are_refused() {
+        let seed = tempfile::tempdir().unwrap();
+        for i in 0..=MAX_SEED_FILES {
+            fs::write(seed.path().join(i.to_string()), "").unwrap();
+        }
+        let err = check_seed(seed.path()).unwrap_err();
+        assert!(err.contains("too big"), "{err}");
+        assert!(check_seed(Path::new("/no/such/folder/koth")).is_err());
+    }
+}
