@@ -114,6 +114,11 @@ impl<G: Contest> ExternalPlayer<G> {
     /// Sends one message and returns the answer bytes; `Ok(None)` when a long-running
     /// process is already gone (its fault was recorded when it went).
     fn call(&mut self, message: &Message) -> Result<Option<Vec<u8>>, Failure> {
+        if crate::reaper::interrupted() {
+            self.session = None;
+            self.unreachable = true;
+            return Err(Failure::new(FaultKind::Io, "koth was interrupted"));
+        }
         let result = match (&self.endpoint, G::PROTOCOL.family) {
             (Endpoint::Http(_), _) => match &self.http {
                 Some(client) => client.post(message).map(Some),

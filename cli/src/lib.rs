@@ -23,6 +23,7 @@ pub mod games;
 pub mod http;
 pub mod output;
 pub mod process;
+pub mod reaper;
 pub mod replay;
 pub mod report;
 pub mod session;
@@ -130,6 +131,11 @@ pub fn play_match<'w, G: CliGame>(
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{0}")]
 pub struct UsageError(pub String);
+
+/// `koth` was stopped by SIGINT or SIGTERM (exit code 130); the bots were killed.
+#[derive(Debug, thiserror::Error)]
+#[error("interrupted: every bot was stopped{0}")]
+pub struct Interrupted(pub &'static str);
 
 /// A replay that does not verify (exit code 1).
 #[derive(Debug, thiserror::Error)]
@@ -290,7 +296,14 @@ where
             return ExitCode::from(if e.use_stderr() { 2 } else { 0 });
         }
     };
+    // Whatever a bot leaves behind is handed to koth and killed (see `reaper`).
+    if let Err(e) = reaper::enable() {
+        eprintln!(
+            "koth: warning: cannot become a child subreaper ({e}); processes a bot leaves behind may outlive it"
+        );
+    }
     let result = run(cli.command);
+    reaper::sweep();
     folders::remove_run_dir();
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -298,6 +311,8 @@ where
         Err(e) => {
             let code = if e.downcast_ref::<UsageError>().is_some() {
                 2
+            } else if e.downcast_ref::<Interrupted>().is_some() {
+                130
             } else {
                 1
             };
@@ -338,10 +353,28 @@ fn one_line(s: &str) -> String {
     s.split('\n').map(str::trim).collect::<Vec<_>>().join(" ")
 }
 
+/// SIGINT and SIGTERM (and SIGHUP) stop the bots: the first kills every running bot and
+/// lets `koth` finish what it can report, the second exits at once.
+fn stop_bots_on_signals() {
+    let _ = ctrlc::set_handler(|| {
+        if reaper::interrupted() {
+            reaper::interrupt();
+            std::process::exit(130);
+        }
+        reaper::interrupt();
+    });
+}
+
 fn run(command: Command) -> anyhow::Result<()> {
     match command {
-        Command::Play { game: name, args } => game(&name)?.play(&args),
-        Command::Tournament { game: name, args } => game(&name)?.tournament(&args),
+        Command::Play { game: name, args } => {
+            stop_bots_on_signals();
+            game(&name)?.play(&args)
+        }
+        Command::Tournament { game: name, args } => {
+            stop_bots_on_signals();
+            game(&name)?.tournament(&args)
+        }
         Command::Games => {
             let stdout = std::io::stdout();
             let mut w = stdout.lock();
@@ -502,6 +535,9 @@ pub fn play<G: CliGame>(args: &PlayArgs) -> anyhow::Result<()> {
     if let Some(mut w) = replay_file {
         w.flush()?;
     }
+    if reaper::interrupted() {
+        return Err(Interrupted("; the match was not finished").into());
+    }
     if args.json {
         serde_json::to_writer(&mut log, &report)?;
         writeln!(log)?;
@@ -619,14 +655,24 @@ pub fn tournament<G: CliGame>(args: &TournamentArgs) -> anyhow::Result<()> {
     } else {
         print_standings(&mut w, &report)?;
     }
+    if report.interrupted {
+        return Err(Interrupted("; the standings count the matches finished before").into());
+    }
     Ok(())
 }
 
 fn print_standings(w: &mut dyn Write, report: &TournamentReport) -> std::io::Result<()> {
     writeln!(
         w,
-        "{} tournament, seed {}, {} matches",
-        report.game, report.seed, report.matches
+        "{} tournament, seed {}, {} matches{}",
+        report.game,
+        report.seed,
+        report.matches,
+        if report.interrupted {
+            " (interrupted: the matches finished before)"
+        } else {
+            ""
+        }
     )?;
     writeln!(
         w,

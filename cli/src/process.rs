@@ -1,18 +1,17 @@
-//! Running external bot programs: one run per call, with a timeout, an output cap and the
-//! whole process group killed afterwards.
+//! Running external bot programs: one run per call, with a timeout, an output cap, and the
+//! process group and everything the run left killed afterwards (see [`crate::reaper`]).
 
+use std::fs::File;
 use std::io::{Read, Write};
+use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
 use std::path::{Path, PathBuf};
-use std::process::{Command, ExitStatus, Stdio};
-use std::sync::mpsc;
-use std::thread;
+use std::process::{Child, Command, ExitStatus, Stdio};
 use std::time::{Duration, Instant};
-
-use nix::sys::signal::{Signal, killpg};
-use nix::unistd::Pid;
 
 use koth_engine_core::FaultKind;
 use koth_engine_core::runner::Failure;
+
+use crate::reaper;
 
 /// How much of a program's standard output is kept (the rest is read and discarded).
 pub const STDOUT_CAP: usize = 64 * 1024;
@@ -86,8 +85,13 @@ impl ExternalCommand {
     }
 
     /// Runs the program once with `extra` arguments after its own and `stdin` as its input,
-    /// waiting at most `timeout`. Afterwards (whatever happened) its whole process group is
-    /// killed, so nothing it started outlives the call.
+    /// waiting at most `timeout` for it to exit. Afterwards (whatever happened) its process
+    /// group and everything it left are killed ([`reaper::finish`]), so nothing it started
+    /// outlives the call; what it printed before it exited is its answer, even when a
+    /// leftover still held its output open.
+    ///
+    /// One thread does it all (no helper threads): a `poll(2)` loop over the output pipes,
+    /// the input pipe and a pidfd of the process.
     pub fn call(
         &self,
         extra: &[String],
@@ -106,36 +110,19 @@ impl ExternalCommand {
             })
             .stdout(Stdio::piped())
             .stderr(Stdio::piped());
-        std::os::unix::process::CommandExt::process_group(&mut command, 0);
-        let mut child = command.spawn().map_err(|e| Failure {
+        let mut child = reaper::spawn(&mut command).map_err(|e| Failure {
             kind: FaultKind::Io,
             detail: format!("cannot start {:?}: {e}", self.program),
         })?;
-        let group = ProcessGroup(child.id() as i32);
         let started = Instant::now();
-
-        let stdout_rx = spawn_reader(child.stdout.take(), STDOUT_CAP);
-        let stderr_rx = spawn_reader(child.stderr.take(), STDERR_CAP);
-        if let (Some(input), Some(mut pipe)) = (stdin, child.stdin.take()) {
-            let input = input.to_vec();
-            // A program that never reads must not block the runner: write from a thread.
-            thread::spawn(move || {
-                let _ = pipe.write_all(&input);
-            });
-        }
-        let (status_tx, status_rx) = mpsc::channel();
-        thread::spawn(move || {
-            let _ = status_tx.send(child.wait());
-        });
-
-        let status = status_rx.recv_timeout(timeout);
-        drop(group); // kills whatever is left of the group, also after a normal exit
-        let remaining = |extra: u64| Duration::from_millis(extra);
-        let stderr = stderr_rx
-            .recv_timeout(remaining(200))
-            .map(|(bytes, _)| bytes)
-            .unwrap_or_default();
-        let stderr_text = String::from_utf8_lossy(&stderr).trim().to_string();
+        let mut pipes = Pipes::new(&mut child, stdin);
+        let exited = pipes.run(&mut child, started + timeout);
+        // Kills the group and the leftovers, then reads what they left in the pipes.
+        let status = reaper::finish(&mut child);
+        pipes.drain(Duration::from_millis(200));
+        let stderr_text = String::from_utf8_lossy(&pipes.stderr.kept)
+            .trim()
+            .to_string();
         let with_stderr = |msg: String| {
             if stderr_text.is_empty() {
                 msg
@@ -143,27 +130,19 @@ impl ExternalCommand {
                 format!("{msg}; stderr: {stderr_text}")
             }
         };
-        let status: ExitStatus = match status {
-            Ok(Ok(status)) => status,
-            Ok(Err(e)) => {
-                return Err(Failure {
-                    kind: FaultKind::Io,
-                    detail: with_stderr(format!("waiting for the program failed: {e}")),
-                });
-            }
-            Err(_) => {
-                return Err(Failure {
-                    kind: FaultKind::Timeout,
-                    detail: with_stderr(format!(
-                        "no answer within {} ms (killed)",
-                        timeout.as_millis()
-                    )),
-                });
-            }
-        };
-        let (stdout, truncated) = stdout_rx
-            .recv_timeout(remaining(200))
-            .unwrap_or((Vec::new(), false));
+        if !exited {
+            return Err(Failure {
+                kind: FaultKind::Timeout,
+                detail: with_stderr(format!(
+                    "no answer within {} ms (killed)",
+                    timeout.as_millis()
+                )),
+            });
+        }
+        let status: ExitStatus = status.map_err(|e| Failure {
+            kind: FaultKind::Io,
+            detail: with_stderr(format!("waiting for the program failed: {e}")),
+        })?;
         if !status.success() {
             let how = match (
                 status.code(),
@@ -178,8 +157,227 @@ impl ExternalCommand {
                 detail: with_stderr(format!("{how} after {} ms", started.elapsed().as_millis())),
             });
         }
-        Ok(CallOutput { stdout, truncated })
+        Ok(CallOutput {
+            truncated: pipes.stdout.truncated,
+            stdout: pipes.stdout.kept,
+        })
     }
+}
+
+/// One output pipe being read: the first `cap` bytes are kept, the rest discarded.
+struct Output {
+    pipe: Option<File>,
+    kept: Vec<u8>,
+    cap: usize,
+    truncated: bool,
+}
+
+impl Output {
+    fn new(pipe: Option<impl Into<OwnedFd>>, cap: usize) -> Output {
+        let pipe = pipe.map(|p| File::from(p.into()));
+        if let Some(p) = &pipe {
+            set_nonblocking(p.as_raw_fd());
+        }
+        Output {
+            pipe,
+            kept: Vec::new(),
+            cap,
+            truncated: false,
+        }
+    }
+
+    fn fd(&self) -> Option<RawFd> {
+        self.pipe.as_ref().map(|p| p.as_raw_fd())
+    }
+
+    /// Reads what is there; `false` once the pipe is at its end (or broken).
+    fn read_some(&mut self) -> bool {
+        let mut buf = [0u8; 8192];
+        loop {
+            let Some(pipe) = self.pipe.as_mut() else {
+                return false;
+            };
+            match pipe.read(&mut buf) {
+                Ok(0) => {
+                    self.pipe = None;
+                    return false;
+                }
+                Ok(n) => {
+                    let room = self.cap.saturating_sub(self.kept.len());
+                    self.kept.extend_from_slice(&buf[..n.min(room)]);
+                    self.truncated |= n > room;
+                }
+                Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => return true,
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                Err(_) => {
+                    self.pipe = None;
+                    return false;
+                }
+            }
+        }
+    }
+}
+
+/// A call's pipes and the process's pidfd, all non-blocking.
+struct Pipes {
+    stdout: Output,
+    stderr: Output,
+    input: Option<std::process::ChildStdin>,
+    to_write: Vec<u8>,
+    written: usize,
+    pidfd: Option<OwnedFd>,
+}
+
+impl Pipes {
+    fn new(child: &mut Child, stdin: Option<&[u8]>) -> Pipes {
+        let input = child.stdin.take();
+        if let Some(p) = &input {
+            set_nonblocking(p.as_raw_fd());
+        }
+        Pipes {
+            stdout: Output::new(child.stdout.take(), STDOUT_CAP),
+            stderr: Output::new(child.stderr.take(), STDERR_CAP),
+            to_write: stdin.map(<[u8]>::to_vec).unwrap_or_default(),
+            written: 0,
+            input,
+            pidfd: pidfd_open(child.id()),
+        }
+    }
+
+    /// Feeds the input and reads the output until the process exits (`true`) or `deadline`
+    /// passes (`false`).
+    fn run(&mut self, child: &mut Child, deadline: Instant) -> bool {
+        loop {
+            let exited = match &self.pidfd {
+                Some(_) => false,
+                None => matches!(child.try_wait(), Ok(Some(_))),
+            };
+            if exited {
+                return true;
+            }
+            let now = Instant::now();
+            if now >= deadline {
+                return false;
+            }
+            let mut wait = deadline - now;
+            if self.pidfd.is_none() {
+                // No pidfd (an old kernel): look at the process every 2 ms.
+                wait = wait.min(Duration::from_millis(2));
+            }
+            let mut fds = Vec::with_capacity(4);
+            let pidfd = self.pidfd.as_ref().map(|p| p.as_raw_fd());
+            let writing = self.input.as_ref().map(|p| p.as_raw_fd());
+            for (fd, events) in [
+                (pidfd, POLLIN),
+                (self.stdout.fd(), POLLIN),
+                (self.stderr.fd(), POLLIN),
+                (writing, POLLOUT),
+            ] {
+                if let Some(fd) = fd {
+                    fds.push(nix::libc::pollfd {
+                        fd,
+                        events,
+                        revents: 0,
+                    });
+                }
+            }
+            let ms = wait.as_millis().clamp(1, i32::MAX as u128) as i32;
+            if poll(&mut fds, ms) <= 0 {
+                continue;
+            }
+            for p in &fds {
+                if p.revents == 0 {
+                    continue;
+                }
+                if Some(p.fd) == pidfd {
+                    return true;
+                } else if Some(p.fd) == self.stdout.fd() {
+                    self.stdout.read_some();
+                } else if Some(p.fd) == self.stderr.fd() {
+                    self.stderr.read_some();
+                } else if Some(p.fd) == writing {
+                    self.write_some();
+                }
+            }
+        }
+    }
+
+    fn write_some(&mut self) {
+        let Some(pipe) = self.input.as_mut() else {
+            return;
+        };
+        while self.written < self.to_write.len() {
+            match pipe.write(&self.to_write[self.written..]) {
+                Ok(n) => self.written += n,
+                Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => return,
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                // The program closed its input: it gets no more.
+                Err(_) => break,
+            }
+        }
+        // All written (or refused): closing the pipe ends the program's input.
+        self.input = None;
+    }
+
+    /// Reads what is left once every writer is gone, for at most `limit`.
+    fn drain(&mut self, limit: Duration) {
+        self.input = None;
+        let deadline = Instant::now() + limit;
+        while self.stdout.fd().is_some() || self.stderr.fd().is_some() {
+            let open_out = self.stdout.read_some();
+            let open_err = self.stderr.read_some();
+            if !(open_out || open_err) {
+                return;
+            }
+            let now = Instant::now();
+            if now >= deadline {
+                return;
+            }
+            let mut fds: Vec<nix::libc::pollfd> = [self.stdout.fd(), self.stderr.fd()]
+                .into_iter()
+                .flatten()
+                .map(|fd| nix::libc::pollfd {
+                    fd,
+                    events: POLLIN,
+                    revents: 0,
+                })
+                .collect();
+            let ms = (deadline - now).as_millis().clamp(1, 1000) as i32;
+            poll(&mut fds, ms);
+        }
+    }
+}
+
+const POLLIN: i16 = nix::libc::POLLIN;
+const POLLOUT: i16 = nix::libc::POLLOUT;
+
+#[allow(unsafe_code)]
+fn poll(fds: &mut [nix::libc::pollfd], ms: i32) -> i32 {
+    // SAFETY: `fds` is a valid, exclusively borrowed array of `fds.len()` pollfd structs.
+    unsafe { nix::libc::poll(fds.as_mut_ptr(), fds.len() as nix::libc::nfds_t, ms) }
+}
+
+#[allow(unsafe_code)]
+fn set_nonblocking(fd: RawFd) {
+    // SAFETY: fcntl(2) on a descriptor this process owns, with integer arguments only.
+    unsafe {
+        let flags = nix::libc::fcntl(fd, nix::libc::F_GETFL);
+        if flags >= 0 {
+            nix::libc::fcntl(fd, nix::libc::F_SETFL, flags | nix::libc::O_NONBLOCK);
+        }
+    }
+}
+
+/// A pidfd for the child `pid` (readable once it exits); `None` where the kernel has none.
+#[allow(unsafe_code)]
+fn pidfd_open(pid: u32) -> Option<OwnedFd> {
+    // SAFETY: pidfd_open(2) takes a pid and flags and returns a new descriptor or -1.
+    let fd = unsafe { nix::libc::syscall(nix::libc::SYS_pidfd_open, pid as nix::libc::pid_t, 0) };
+    if fd < 0 {
+        return None;
+    }
+    // SAFETY: the descriptor was just returned to us and is owned by nobody else.
+    Some(unsafe { OwnedFd::from_raw_fd(fd as RawFd) })
 }
 
 fn is_executable(path: &Path) -> bool {
@@ -187,45 +385,6 @@ fn is_executable(path: &Path) -> bool {
     path.metadata()
         .map(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
         .unwrap_or(false)
-}
-
-/// Reads a pipe to its end on a thread, keeping the first `cap` bytes.
-fn spawn_reader<R: Read + Send + 'static>(
-    pipe: Option<R>,
-    cap: usize,
-) -> mpsc::Receiver<(Vec<u8>, bool)> {
-    let (tx, rx) = mpsc::channel();
-    thread::spawn(move || {
-        let mut kept = Vec::new();
-        let mut truncated = false;
-        if let Some(mut pipe) = pipe {
-            let mut buf = [0u8; 8192];
-            loop {
-                match pipe.read(&mut buf) {
-                    Ok(0) | Err(_) => break,
-                    Ok(n) => {
-                        let room = cap.saturating_sub(kept.len());
-                        kept.extend_from_slice(&buf[..n.min(room)]);
-                        truncated |= n > room;
-                    }
-                }
-            }
-        }
-        let _ = tx.send((kept, truncated));
-    });
-    rx
-}
-
-/// A process group that is killed (SIGKILL) when dropped.
-#[derive(Debug)]
-pub struct ProcessGroup(pub i32);
-
-impl Drop for ProcessGroup {
-    fn drop(&mut self) {
-        if self.0 > 0 {
-            let _ = killpg(Pid::from_raw(self.0), Signal::SIGKILL);
-        }
-    }
 }
 
 /// `sh -c SCRIPT` in the current directory, for tests.

@@ -109,10 +109,14 @@ pub struct TournamentReport {
     pub game: String,
     /// The tournament seed (each match's seed is derived from it and the match's index).
     pub seed: u64,
-    /// Matches played.
+    /// Matches played (when interrupted: finished before the interruption).
     pub matches: u32,
     /// Standings, best first.
     pub standings: Vec<Standing>,
+    /// Whether `koth` was interrupted (SIGINT, SIGTERM): the standings then count only the
+    /// matches finished before. Written only when true.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub interrupted: bool,
 }
 
 impl MatchReport {

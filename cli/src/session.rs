@@ -1,5 +1,6 @@
 //! Long-running bot processes: one process per player for a whole game, one JSON line in and
-//! one line out per tick, with per-call and per-game time limits and a memory limit.
+//! one line out per tick, with per-call and per-game time limits and a memory limit. The
+//! process is started and ended by [`crate::reaper`].
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, Command, Stdio};
@@ -8,7 +9,8 @@ use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use crate::process::{ExternalCommand, ProcessGroup, STDERR_CAP, STDOUT_CAP};
+use crate::process::{ExternalCommand, STDERR_CAP, STDOUT_CAP};
+use crate::reaper;
 use koth_engine_core::FaultKind;
 use koth_engine_core::runner::Failure;
 
@@ -41,7 +43,6 @@ pub struct Session {
     limits: Limits,
     used: Duration,
     child: Child,
-    _group: ProcessGroup,
     input: Option<Sender<Vec<u8>>>,
     lines: Receiver<Line>,
     /// Answers still owed by earlier calls that timed out: the k-th answer line answers the
@@ -64,15 +65,13 @@ impl Session {
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped());
-        std::os::unix::process::CommandExt::process_group(&mut command, 0);
         if let Some(bytes) = limits.memory_bytes {
             limit_memory(&mut command, bytes);
         }
-        let mut child = command.spawn().map_err(|e| Failure {
+        let mut child = reaper::spawn(&mut command).map_err(|e| Failure {
             kind: FaultKind::Io,
             detail: format!("cannot start {:?}: {e}", cmd.program),
         })?;
-        let group = ProcessGroup(child.id() as i32);
         let (input_tx, input_rx) = mpsc::channel::<Vec<u8>>();
         if let Some(mut stdin) = child.stdin.take() {
             // A writer thread: a bot that stops reading must not block the runner.
@@ -117,7 +116,6 @@ impl Session {
             limits,
             used: Duration::ZERO,
             child,
-            _group: group,
             input: Some(input_tx),
             lines: line_rx,
             owed: 0,
@@ -218,14 +216,13 @@ impl Session {
         }
     }
 
-    /// Closes the process's input and kills its process group.
+    /// Closes the process's input and kills its process group and everything it left
+    /// ([`reaper::finish`]).
     pub fn kill(&mut self) {
         self.input = None;
-        let _ = nix::sys::signal::killpg(
-            nix::unistd::Pid::from_raw(self.child.id() as i32),
-            nix::sys::signal::Signal::SIGKILL,
-        );
-        let _ = self.child.wait();
+        if matches!(self.state, State::Alive) {
+            let _ = reaper::finish(&mut self.child);
+        }
         if matches!(self.state, State::Alive) {
             // The group is dead: let the reader catch the last of its standard error.
             let _ = self.stderr_done.recv_timeout(Duration::from_millis(500));

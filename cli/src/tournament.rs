@@ -10,6 +10,7 @@ use koth_engine_core::Ranking;
 use koth_engine_core::draw::derive_seed;
 use rayon::prelude::*;
 
+use crate::reaper;
 use crate::report::{MatchReport, Standing, TournamentReport};
 use crate::spec::BotSpec;
 use crate::{CliGame, MatchSetup, Seats, play_match};
@@ -89,10 +90,14 @@ pub fn run<G: CliGame>(
         ProgressBar::hidden()
     };
     let pool = rayon::ThreadPoolBuilder::new().num_threads(jobs).build()?;
-    let reports: Vec<anyhow::Result<MatchReport>> = pool.install(|| {
+    // After an interruption no match starts, and matches still running are left out.
+    let reports: Vec<Option<anyhow::Result<MatchReport>>> = pool.install(|| {
         fixtures
             .par_iter()
             .map(|f| {
+                if reaper::interrupted() {
+                    return None;
+                }
                 let lineup: Vec<&BotSpec> = f.seats.iter().map(|&i| &specs[i]).collect();
                 let r = play_match::<G>(
                     &MatchSetup {
@@ -104,7 +109,7 @@ pub fn run<G: CliGame>(
                     None,
                 );
                 bar.inc(1);
-                r
+                (!reaper::interrupted()).then_some(r)
             })
             .collect()
     });
@@ -122,8 +127,13 @@ pub fn run<G: CliGame>(
             faults: 0,
         })
         .collect();
+    let mut played = 0u32;
     for (fixture, report) in fixtures.iter().zip(reports) {
+        let Some(report) = report else {
+            continue;
+        };
         let report = report?;
+        played += 1;
         let firsts = report.players.iter().filter(|p| p.place == 1).count();
         for (seat, &bot) in fixture.seats.iter().enumerate() {
             let p = &report.players[seat];
@@ -166,8 +176,9 @@ pub fn run<G: CliGame>(
     Ok(TournamentReport {
         game: G::NAME.to_string(),
         seed,
-        matches: fixtures.len() as u32,
+        matches: played,
         standings,
+        interrupted: reaper::interrupted(),
     })
 }
 
