@@ -12,6 +12,12 @@
 //! - `process/<game>/baseline`: with `KOTH_BASELINE=/path/to/another/koth`, the same match
 //!   played by that binary in the same run (before/after comparisons of a change).
 //!
+//! - `call/<input>/koth` and `call/<input>/bare`: one call, in this process: koth's
+//!   `ExternalCommand::call` (spawn with its death signal and subreaper flag, the poll loop,
+//!   the group kill and the sweep for leftovers) against a bare `std::process::Command`
+//!   fork/exec/wait of the same trivial C bot, its input in arguments (`args`) or a stdin
+//!   line (`stdin`). koth's per-call overhead is the ratio; these need no koth binary.
+//!
 //! The `koth` binary is `KOTH_BIN`, else `target/release/koth` (build it first:
 //! `cargo build --release -p koth-cli && cargo bench -p benches --bench process`). Without
 //! a binary or a C compiler the bench says so and measures nothing.
@@ -24,6 +30,7 @@ use std::process::{Command, Stdio};
 use std::time::Duration;
 
 use criterion::{Criterion, criterion_group, criterion_main};
+use koth_cli::process::ExternalCommand;
 
 /// One game's setup: its name, config, the bot's C source, and how `bare` feeds the bot.
 struct Case {
@@ -123,24 +130,72 @@ fn play(koth: &Path, case: &Case, bot: &Path, dir: &Path) {
 /// Starts the bot `case.calls` times the way the match does, without koth.
 fn bare(case: &Case, bot: &Path, dir: &Path) {
     for _ in 0..case.calls {
-        let mut cmd = Command::new(bot);
-        cmd.current_dir(dir).stdout(Stdio::piped());
-        let out = match case.input {
-            Input::Args(args) => cmd.args(args).stdin(Stdio::null()).output(),
-            Input::Stdin(line) => {
-                let mut child = cmd.stdin(Stdio::piped()).spawn().expect("bot starts");
-                child
-                    .stdin
-                    .take()
-                    .unwrap()
-                    .write_all(line.as_bytes())
-                    .unwrap();
-                child.wait_with_output()
-            }
-        }
-        .expect("bot runs");
-        assert!(out.status.success() && !out.stdout.is_empty());
+        bare_call(&case.input, bot, dir);
     }
+}
+
+/// One bare fork/exec/wait of the bot, its output read.
+fn bare_call(input: &Input, bot: &Path, dir: &Path) {
+    let mut cmd = Command::new(bot);
+    cmd.current_dir(dir)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    let out = match input {
+        Input::Args(args) => cmd.args(*args).stdin(Stdio::null()).output(),
+        Input::Stdin(line) => {
+            let mut child = cmd.stdin(Stdio::piped()).spawn().expect("bot starts");
+            child
+                .stdin
+                .take()
+                .unwrap()
+                .write_all(line.as_bytes())
+                .unwrap();
+            child.wait_with_output()
+        }
+    }
+    .expect("bot runs");
+    assert!(out.status.success() && !out.stdout.is_empty());
+}
+
+/// One call through koth's runner, in this process.
+fn koth_call(input: &Input, cmd: &ExternalCommand) {
+    let out = match input {
+        Input::Args(args) => {
+            let args: Vec<String> = args.iter().map(|a| a.to_string()).collect();
+            cmd.call(&args, None, Duration::from_secs(5))
+        }
+        Input::Stdin(line) => cmd.call(&[], Some(line.as_bytes()), Duration::from_secs(5)),
+    }
+    .expect("bot runs");
+    assert!(!out.stdout.is_empty());
+}
+
+fn calls(c: &mut Criterion) {
+    // As in the koth binary: leftovers of a call are handed to this process and killed, and
+    // (with a koth binary) every call is told to the guardian.
+    koth_cli::reaper::enable(koth_binary()).expect("a child subreaper");
+    let dir = tempfile::tempdir().unwrap();
+    let mut group = c.benchmark_group("call");
+    group.measurement_time(Duration::from_secs(5));
+    for (name, case) in [("args", &CASES[0]), ("stdin", &CASES[1])] {
+        let Some(bot) = compile(dir.path(), case.game, case.bot) else {
+            eprintln!("process bench: no C compiler (cc); skipped");
+            return;
+        };
+        let cmd = ExternalCommand {
+            program: bot.display().to_string(),
+            args: vec![],
+            workdir: dir.path().to_path_buf(),
+            timeout: None,
+        };
+        group.bench_function(format!("{name}/koth"), |b| {
+            b.iter(|| koth_call(&case.input, &cmd))
+        });
+        group.bench_function(format!("{name}/bare"), |b| {
+            b.iter(|| bare_call(&case.input, &bot, dir.path()))
+        });
+    }
+    group.finish();
 }
 
 fn matches(c: &mut Criterion) {
@@ -175,5 +230,5 @@ fn matches(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, matches);
+criterion_group!(benches, calls, matches);
 criterion_main!(benches);

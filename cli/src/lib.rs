@@ -229,6 +229,9 @@ pub struct TournamentArgs {
 
 #[derive(Subcommand, Debug)]
 enum Command {
+    /// koth's own guardian process (see `reaper`): not for users.
+    #[command(name = "__guard", hide = true)]
+    Guard,
     /// Play one match and print it (or its JSON report).
     Play {
         /// The game (see `koth games`).
@@ -297,13 +300,14 @@ where
         }
     };
     // Whatever a bot leaves behind is handed to koth and killed (see `reaper`).
-    if let Err(e) = reaper::enable() {
+    if let Err(e) = reaper::enable(std::env::current_exe().ok()) {
         eprintln!(
             "koth: warning: cannot become a child subreaper ({e}); processes a bot leaves behind may outlive it"
         );
     }
     let result = run(cli.command);
     reaper::sweep();
+    reaper::stop_guardian();
     folders::remove_run_dir();
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -367,6 +371,10 @@ fn stop_bots_on_signals() {
 
 fn run(command: Command) -> anyhow::Result<()> {
     match command {
+        Command::Guard => {
+            reaper::guard_main();
+            Ok(())
+        }
         Command::Play { game: name, args } => {
             stop_bots_on_signals();
             game(&name)?.play(&args)

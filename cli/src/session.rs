@@ -68,6 +68,7 @@ impl Session {
         if let Some(bytes) = limits.memory_bytes {
             limit_memory(&mut command, bytes);
         }
+        reaper::die_with_koth(&mut command);
         let mut child = reaper::spawn(&mut command).map_err(|e| Failure {
             kind: FaultKind::Io,
             detail: format!("cannot start {:?}: {e}", cmd.program),

@@ -118,14 +118,14 @@ fn bomberman_escapees_die_and_the_answers_are_kept() {
     );
 }
 
-/// Starts `koth play samurai` with a bot that writes the file `pid` and then sleeps
-/// (`sleep MARKER`), and waits until the bot sleeps.
+/// Starts `koth play samurai` with a bot that starts `sleep MARKER`, writes the file `pid`
+/// and waits for its sleeper, and waits until the bot sleeps.
 fn koth_with_sleeping_bot(dir: &Path, marker: &str) -> std::process::Child {
     let pid_file = dir.join("pid");
     script(
         dir,
         "sleeper.sh",
-        &format!("echo $$ > {}\nexec sleep {marker}", pid_file.display()),
+        &format!("sleep {marker} &\necho $$ > {}\nwait", pid_file.display()),
     );
     let mut child = Command::new(env!("CARGO_BIN_EXE_koth"))
         .args([
@@ -177,6 +177,8 @@ fn sigint_and_sigterm_stop_the_bots_and_koth() {
     }
 }
 
+/// koth's guardian kills the bot's process group (the bot and the sleeper it started) when
+/// koth dies, even by SIGKILL.
 #[test]
 fn sigkill_of_koth_kills_the_running_bot() {
     let m = "3141.23";
