@@ -59,21 +59,38 @@ pub fn stop_guardian() {
 }
 
 /// The guardian's side: `koth __guard` reads `+PGID` and `-PGID` lines on its standard input
-/// and, at its end (`koth` is gone), kills every process group still registered.
+/// and, at its end (`koth` is gone), kills every process group still registered. It reads
+/// in batches, every 20 ms, so that `koth` does not wake it for every bot it starts (the
+/// pipe holds thousands of lines meanwhile).
 pub fn guard_main() {
-    use std::io::BufRead;
+    use std::io::Read;
     let mut groups: Vec<i32> = Vec::new();
-    for line in io::stdin().lock().lines() {
-        let Ok(line) = line else { break };
-        let (sign, pid) = line.split_at(line.len().min(1));
-        let Ok(pid) = pid.parse::<i32>() else {
-            continue;
+    let mut pending: Vec<u8> = Vec::new();
+    let mut buf = [0u8; 16384];
+    let mut stdin = io::stdin().lock();
+    loop {
+        let n = match stdin.read(&mut buf) {
+            Ok(0) => break,
+            Ok(n) => n,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(_) => break,
         };
-        match sign {
-            "+" if pid > 0 => groups.push(pid),
-            "-" => groups.retain(|&p| p != pid),
-            _ => {}
+        pending.extend_from_slice(&buf[..n]);
+        let complete = pending
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(0, |i| i + 1);
+        for line in pending[..complete].split(|&b| b == b'\n') {
+            let line = String::from_utf8_lossy(line);
+            let (sign, pid) = line.split_at(line.len().min(1));
+            match (sign, pid.parse::<i32>()) {
+                ("+", Ok(pid)) if pid > 0 => groups.push(pid),
+                ("-", Ok(pid)) => groups.retain(|&p| p != pid),
+                _ => {}
+            }
         }
+        pending.drain(..complete);
+        std::thread::sleep(std::time::Duration::from_millis(20));
     }
     for pgid in groups {
         let _ = killpg(Pid::from_raw(pgid), Signal::SIGKILL);
@@ -137,7 +154,8 @@ mod guardian {
     /// Tells the guardian `+pgid` (a bot started) or `-pgid` (it ended).
     pub(super) fn tell(sign: char, pgid: i32) {
         if let State::Running(_, input) = &mut *state() {
-            let _ = writeln!(input, "{sign}{pgid}");
+            // One write: the guardian reads whole lines.
+            let _ = input.write_all(format!("{sign}{pgid}\n").as_bytes());
         }
     }
 
