@@ -449,6 +449,38 @@ mod tests {
         assert!(out.truncated);
     }
 
+    fn count(dir: &str) -> usize {
+        std::fs::read_dir(dir).unwrap().count()
+    }
+
+    #[test]
+    fn an_escaped_grandchild_costs_neither_the_answer_nor_threads_or_descriptors() {
+        crate::reaper::enable(None).unwrap();
+        let dir = tempfile::tempdir().unwrap();
+        let flag = dir.path().join("escaped");
+        // The sleeper leaves the process group and holds the output pipes open. (The wait
+        // for it is bounded: a sweep after another test's call may kill it first.)
+        let script = format!(
+            "( setsid sh -c 'touch {f}; exec sleep 3141.41' & )\n\
+             for i in 1 2 3 4 5 6 7 8 9 10; do [ -e {f} ] && break; sleep 0.02; done\n\
+             rm -f {f}; echo answer",
+            f = flag.display()
+        );
+        let (fds, threads) = (count("/proc/self/fd"), count("/proc/self/task"));
+        for _ in 0..20 {
+            let out = sh(&script).call(&[], None, Duration::from_secs(5)).unwrap();
+            assert_eq!(out.stdout, b"answer\n");
+        }
+        // Other tests run meanwhile in this process: a margin, far below 20 calls' worth.
+        assert!(count("/proc/self/fd") <= fds + 8, "descriptors leak");
+        assert!(count("/proc/self/task") <= threads + 8, "threads leak");
+        let left = std::fs::read_dir("/proc").unwrap().flatten().any(|e| {
+            std::fs::read(e.path().join("cmdline"))
+                .is_ok_and(|c| String::from_utf8_lossy(&c).contains("3141.41"))
+        });
+        assert!(!left, "an escaped sleeper survived");
+    }
+
     #[test]
     fn missing_program_is_reported() {
         let dir = std::env::current_dir().unwrap();
