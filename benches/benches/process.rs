@@ -18,6 +18,9 @@
 //!   fork/exec/wait of the same trivial C bot, its input in arguments (`args`) or a stdin
 //!   line (`stdin`). koth's per-call overhead is the ratio; these need no koth binary.
 //!
+//! - `folder/<files>x<KiB>`: making (and removing) a bot's private folder for one match, a
+//!   copy of a bot folder of that many files of that size (see `koth_cli::folders`).
+//!
 //! The `koth` binary is `KOTH_BIN`, else `target/release/koth` (build it first:
 //! `cargo build --release -p koth-cli && cargo bench -p benches --bench process`). Without
 //! a binary or a C compiler the bench says so and measures nothing.
@@ -230,5 +233,30 @@ fn matches(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, calls, matches);
+fn folders(c: &mut Criterion) {
+    let mut group = c.benchmark_group("folder");
+    group.measurement_time(Duration::from_secs(5));
+    for (files, kib) in [(5usize, 4usize), (200, 25)] {
+        let seed = tempfile::tempdir().unwrap();
+        std::fs::create_dir(seed.path().join("lib")).unwrap();
+        for i in 0..files {
+            let sub = if i % 2 == 0 { "" } else { "lib/" };
+            std::fs::write(
+                seed.path().join(format!("{sub}f{i}")),
+                vec![b'x'; kib << 10],
+            )
+            .unwrap();
+        }
+        group.bench_function(format!("{files}x{kib}"), |b| {
+            b.iter(|| {
+                let folder = koth_cli::folders::BotFolder::create(seed.path(), "0-bench").unwrap();
+                assert!(folder.path().join("f0").exists());
+            })
+        });
+    }
+    group.finish();
+    koth_cli::folders::remove_run_dir();
+}
+
+criterion_group!(benches, calls, folders, matches);
 criterion_main!(benches);
