@@ -159,10 +159,13 @@ mod guardian {
         }
     }
 
+    /// Ends the guardian at once (it would notice the closed pipe only at its next read):
+    /// called when every bot is gone, so there is nothing left for it to kill.
     pub(super) fn stop() {
         let old = std::mem::replace(&mut *state(), State::Off);
         if let State::Running(mut child, input) = old {
             drop(input);
+            let _ = child.kill();
             let _ = child.wait();
         }
     }
