@@ -190,6 +190,7 @@ fn calls(c: &mut Criterion) {
             args: vec![],
             workdir: dir.path().to_path_buf(),
             timeout: None,
+            sandbox: None,
         };
         group.bench_function(format!("{name}/koth"), |b| {
             b.iter(|| koth_call(&case.input, &cmd))

@@ -26,6 +26,7 @@ pub mod process;
 pub mod reaper;
 pub mod replay;
 pub mod report;
+pub mod sandbox;
 pub mod session;
 pub mod spec;
 pub mod tournament;
@@ -178,6 +179,18 @@ pub struct BotArgs {
     /// rules give. 0 means no limit.
     #[arg(long, value_name = "SECONDS", default_value_t = DEFAULT_MATCH_TIMEOUT_S)]
     pub match_timeout: u64,
+    /// Whether external programs run in the sandbox (bubblewrap: read-only system, only
+    /// their private folder writable, no network, a PID namespace, a minimal environment;
+    /// see docs/README.md). `auto`: where bubblewrap works, else with a warning. So far it
+    /// covers long-running bots (bomberman).
+    #[arg(long, value_enum, value_name = "MODE", default_value_t = sandbox::SandboxMode::Auto)]
+    pub sandbox: sandbox::SandboxMode,
+    /// Let sandboxed bots use the network.
+    #[arg(long)]
+    pub allow_net: bool,
+    /// Pass the environment variable NAME (with koth's value) into the sandbox. Repeatable.
+    #[arg(long = "env", value_name = "NAME")]
+    pub env: Vec<String>,
     /// The wire dialect external bots speak, for games with several (battleship: draft,
     /// form or json; default: the first).
     #[arg(long, value_name = "DIALECT")]
@@ -487,6 +500,16 @@ fn bot_specs<G: CliGame>(args: &BotArgs, default: &[&str]) -> anyhow::Result<Vec
     if programs {
         // Every match copies the folder for each program (see `folders`).
         folders::check_seed(&workdir).map_err(UsageError)?;
+        let sandbox = sandbox_for::<G>(args)?;
+        for spec in &mut specs {
+            if let spec::SpecKind::External {
+                endpoint: external::Endpoint::Program(cmd),
+                ..
+            } = &mut spec.kind
+            {
+                cmd.sandbox = sandbox.clone();
+            }
+        }
     }
     let limit = (args.match_timeout > 0).then(|| Duration::from_secs(args.match_timeout));
     for spec in &mut specs {
@@ -496,6 +519,42 @@ fn bot_specs<G: CliGame>(args: &BotArgs, default: &[&str]) -> anyhow::Result<Vec
     }
     dedupe_names(&mut specs);
     Ok(specs)
+}
+
+/// The sandbox external programs of game `G` run in, as `--sandbox` says.
+fn sandbox_for<G: Contest>(args: &BotArgs) -> Result<Option<sandbox::Sandbox>, UsageError> {
+    use sandbox::SandboxMode;
+    let mut env = Vec::new();
+    for name in &args.env {
+        if name.is_empty() || name.contains('=') {
+            return Err(UsageError(format!(
+                "--env {name:?}: expected a variable's name"
+            )));
+        }
+        let value = std::env::var(name)
+            .map_err(|_| UsageError(format!("--env {name}: {name} is not set")))?;
+        env.push((name.clone(), value));
+    }
+    let covered = G::PROTOCOL.family == Family::LongRunning;
+    match args.sandbox {
+        SandboxMode::Off => Ok(None),
+        SandboxMode::On if !covered => Err(UsageError(format!(
+            "--sandbox on: the sandbox covers long-running bots (bomberman) so far; {} \
+             programs run unconfined (use --sandbox off)",
+            G::NAME
+        ))),
+        SandboxMode::Auto if !covered => Ok(None),
+        SandboxMode::On => sandbox::Sandbox::new(args.allow_net, env)
+            .map(Some)
+            .map_err(|why| UsageError(format!("--sandbox on: {why}"))),
+        SandboxMode::Auto => match sandbox::Sandbox::new(args.allow_net, env) {
+            Ok(sandbox) => Ok(Some(sandbox)),
+            Err(why) => {
+                eprintln!("koth: warning: bots run without a sandbox: {why}");
+                Ok(None)
+            }
+        },
+    }
 }
 
 fn check_seat_count<G: Contest>(config: &G::Config, n: usize) -> Result<(), UsageError> {

@@ -29,6 +29,8 @@ pub struct ExternalCommand {
     pub workdir: PathBuf,
     /// A per-call time limit overriding the game protocol's own.
     pub timeout: Option<Duration>,
+    /// The sandbox it runs in (`None`: unconfined; see [`crate::sandbox`]).
+    pub sandbox: Option<crate::sandbox::Sandbox>,
 }
 
 /// What a successful call printed.
@@ -53,6 +55,7 @@ impl ExternalCommand {
             args: args.to_vec(),
             workdir: workdir.to_path_buf(),
             timeout: None,
+            sandbox: None,
         };
         cmd.check_exists()?;
         Ok(cmd)
@@ -395,6 +398,7 @@ pub(crate) fn sh(script: &str) -> ExternalCommand {
         args: vec!["-c".into(), script.into()],
         workdir: std::env::current_dir().unwrap(),
         timeout: None,
+        sandbox: None,
     }
 }
 

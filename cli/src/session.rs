@@ -56,12 +56,18 @@ pub struct Session {
 }
 
 impl Session {
-    /// Starts the program with its own arguments, in its own process group.
+    /// Starts the program with its own arguments, in its own process group (and in its
+    /// sandbox, if it has one).
     pub fn start(cmd: &ExternalCommand, limits: Limits) -> Result<Session, Failure> {
-        let mut command = Command::new(&cmd.program);
+        let mut command = match &cmd.sandbox {
+            Some(sandbox) => sandbox.command(&cmd.program, &cmd.args, &cmd.workdir),
+            None => {
+                let mut command = Command::new(&cmd.program);
+                command.args(&cmd.args).current_dir(&cmd.workdir);
+                command
+            }
+        };
         command
-            .args(&cmd.args)
-            .current_dir(&cmd.workdir)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped());

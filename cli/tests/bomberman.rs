@@ -22,6 +22,12 @@ fn example_bot() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../bomberman/examples/example_bot.py")
 }
 
+/// Copies the example bot into `dir` (a sandboxed bot sees only its own folder).
+fn example_bot_in(dir: &Path) -> String {
+    std::fs::copy(example_bot(), dir.join("example_bot.py")).unwrap();
+    "cmd:python3 example_bot.py".into()
+}
+
 #[test]
 fn default_play_is_a_standard_game_of_four_builtins() {
     let dir = tempfile::tempdir().unwrap();
@@ -46,7 +52,7 @@ fn default_play_is_a_standard_game_of_four_builtins() {
 #[test]
 fn the_python_example_bot_plays_a_whole_game_in_one_process() {
     let dir = setup("duel", 300);
-    let bot = format!("cmd:python3 {}", example_bot().display());
+    let bot = example_bot_in(dir.path());
     let replay = dir.path().join("r.jsonl");
     let out = json(&koth(
         &[
@@ -103,6 +109,9 @@ done"#
             "cmd:./count.sh",
             "--bot",
             "builtin:idle",
+            // Unconfined, so that its logs reach the test's folder.
+            "--sandbox",
+            "off",
         ],
         dir.path(),
     ));

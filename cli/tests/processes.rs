@@ -33,6 +33,17 @@ fn assert_no_survivor(marker: &str) {
 /// Plays `game` with the escaping bot `body` in seat 0 and `others`, with `config`; checks
 /// that the bot has no fault (its answers were kept) and that nothing it started is left.
 fn escaping_bot_plays_clean(game: &str, config: &str, body: &str, others: &[&str], marker: &str) {
+    escaping_bot_plays_clean_with(game, config, body, others, marker, &[]);
+}
+
+fn escaping_bot_plays_clean_with(
+    game: &str,
+    config: &str,
+    body: &str,
+    others: &[&str],
+    marker: &str,
+    extra: &[&str],
+) {
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(dir.path().join("cfg.json"), config).unwrap();
     script(dir.path(), "bot.sh", body);
@@ -50,6 +61,7 @@ fn escaping_bot_plays_clean(game: &str, config: &str, body: &str, others: &[&str
     for o in others {
         args.extend(["--bot", o]);
     }
+    args.extend(extra);
     let out = json(&koth(&args, dir.path()));
     let faults: Vec<&Value> = out["faults"]
         .as_array()
@@ -105,17 +117,20 @@ fn tanks_escapees_die_and_the_answer_is_kept() {
 
 #[test]
 fn bomberman_escapees_die_and_the_answers_are_kept() {
-    let m = "3141.14";
-    escaping_bot_plays_clean(
-        "bomberman",
-        r#"{"mode": "duel", "rules": {"max_ticks": 30}}"#,
-        &format!(
-            "{}\nwhile read line; do echo '{{\"speedX\": 0, \"speedY\": 0, \"drop\": false}}'; done",
-            escape(m)
-        ),
-        &["builtin:idle"],
-        m,
-    );
+    // Unconfined (koth sweeps) and in the sandbox (its PID namespace ends with the match).
+    for (m, sandbox) in [("3141.14", "off"), ("3141.15", "on")] {
+        escaping_bot_plays_clean_with(
+            "bomberman",
+            r#"{"mode": "duel", "rules": {"max_ticks": 30}}"#,
+            &format!(
+                "{}\nwhile read line; do echo '{{\"speedX\": 0, \"speedY\": 0, \"drop\": false}}'; done",
+                escape(m)
+            ),
+            &["builtin:idle"],
+            m,
+            &["--sandbox", sandbox],
+        );
+    }
 }
 
 /// Starts `koth play samurai` with a bot that starts `sleep MARKER`, writes the file `pid`

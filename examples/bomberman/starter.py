@@ -4,9 +4,9 @@
 Run it (koth starts ONE process per player for the whole game; paths are relative to koth's
 working folder):
 
-    koth play bomberman --bot 'me=cmd:python3 examples/bomberman/starter.py' \
+    koth play bomberman --workdir examples/bomberman --bot 'me=cmd:python3 starter.py' \
         --bot builtin:idle --bot builtin:random --bot builtin:brick-breaker --json
-    koth tournament bomberman --bot 'cmd:python3 examples/bomberman/starter.py' --all-builtins
+    koth tournament bomberman --workdir examples/bomberman --bot 'cmd:python3 starter.py' --all-builtins
 
 Protocol (docs/bomberman.md): before each tick one JSON line arrives on standard input (a
 complete object: "tick", "player", "world" and "rules"); answer ONE line

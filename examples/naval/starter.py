@@ -4,7 +4,7 @@
 koth runs it in a private copy of its folder (--workdir, default the current one), one per
 game, where it keeps its state file.
 
-    koth play naval --workdir /tmp/naval --bot 'cmd:python3 /path/to/examples/naval/starter.py' \
+    koth play naval --workdir examples/naval --bot 'cmd:python3 starter.py' \
         --bot builtin:passive --bot builtin:random --bot builtin:peacemaker --json
 
 Protocol (docs/naval.md):

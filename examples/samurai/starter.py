@@ -3,8 +3,8 @@
 
 Run it (koth runs this file once per turn; paths are relative to koth's working folder):
 
-    koth play samurai --bot 'me=cmd:python3 examples/samurai/starter.py' --bot builtin:waiter --json
-    koth tournament samurai --bot 'cmd:python3 examples/samurai/starter.py' --all-builtins
+    koth play samurai --workdir examples/samurai --bot 'me=cmd:python3 starter.py' --bot builtin:waiter --json
+    koth tournament samurai --workdir examples/samurai --bot 'cmd:python3 starter.py' --all-builtins
 
 Protocol (docs/samurai.md): every turn the program is run as
     starter.py [<my_history> <enemy_history>] <my_health> <enemy_health> <my_honour> <enemy_honour>

@@ -3,8 +3,8 @@
 
 Run it (koth runs this file once per tick; paths are relative to koth's working folder):
 
-    koth play tanks --bot 'me=cmd:python3 examples/tanks/starter.py' --bot builtin:random --bot builtin:sniper --json
-    koth tournament tanks --bot 'cmd:python3 examples/tanks/starter.py' --all-builtins
+    koth play tanks --workdir examples/tanks --bot 'me=cmd:python3 starter.py' --bot builtin:random --bot builtin:sniper --json
+    koth tournament tanks --workdir examples/tanks --bot 'cmd:python3 starter.py' --all-builtins
 
 Protocol (docs/tanks.md): every tick one line arrives on standard input,
     YourUserID;GridWidth;id,x,y;id,x,y;...

@@ -1,0 +1,122 @@
+//! The sandbox external programs run in: bubblewrap (`bwrap`, Debian package `bubblewrap`).
+//!
+//! Inside, a bot sees the system read-only (`/usr`, `/bin`, `/lib*`, `/sbin`, `/etc`,
+//! `/opt`), a `/tmp` and `/dev` of its own, `/proc` of its own PID namespace, and its private
+//! folder (see [`crate::folders`]) as the only writable place, at the same path; nothing of
+//! other bots or of the organizer's folders. It has no network but a loopback of its own
+//! (unless `--allow-net`), a fresh PID namespace (every process in it dies with the sandbox),
+//! its own session (no terminal), and a minimal environment: `PATH` and `LANG` as koth has
+//! them, `HOME` = the private folder, and the variables named with `--env`. It dies with
+//! koth (`--die-with-parent`).
+//!
+//! So far the sandbox wraps long-running bots (bomberman: one sandbox per bot per match);
+//! programs run once per call (samurai, naval, tanks) are not sandboxed yet.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::OnceLock;
+
+/// `--sandbox`: whether external programs run in the sandbox.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum SandboxMode {
+    /// In the sandbox where bubblewrap works here, else unconfined with a warning.
+    #[default]
+    Auto,
+    /// Always in the sandbox; an error where bubblewrap does not work.
+    On,
+    /// Never in the sandbox.
+    Off,
+}
+
+/// How bots are sandboxed (one per run, shared by its bots).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Sandbox {
+    bwrap: PathBuf,
+    /// Whether bots keep the network (`--allow-net`).
+    pub allow_net: bool,
+    /// Variables passed into the sandbox, with their values.
+    pub env: Vec<(String, String)>,
+}
+
+/// System folders visible, read-only, in the sandbox (those that exist here).
+const SYSTEM: &[&str] = &[
+    "/usr", "/bin", "/lib", "/lib32", "/lib64", "/libx32", "/sbin", "/etc", "/opt",
+];
+
+impl Sandbox {
+    /// A sandbox, if bubblewrap is installed and works here (checked once per run);
+    /// otherwise why not, in a few words.
+    pub fn new(allow_net: bool, env: Vec<(String, String)>) -> Result<Sandbox, String> {
+        let bwrap = usable_bwrap()?;
+        Ok(Sandbox {
+            bwrap,
+            allow_net,
+            env,
+        })
+    }
+
+    /// The command that runs `program` with `args` in the sandbox, in `folder` (the bot's
+    /// private folder, the only writable place).
+    pub fn command(&self, program: &str, args: &[String], folder: &Path) -> Command {
+        let mut command = Command::new(&self.bwrap);
+        command.args(["--die-with-parent", "--new-session", "--unshare-all"]);
+        if self.allow_net {
+            command.arg("--share-net");
+        }
+        for dir in SYSTEM {
+            command.args(["--ro-bind-try", dir, dir]);
+        }
+        command.args(["--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp"]);
+        command.arg("--bind").arg(folder).arg(folder);
+        command.arg("--chdir").arg(folder);
+        command.arg("--clearenv");
+        let path = std::env::var("PATH").unwrap_or_else(|_| "/usr/local/bin:/usr/bin:/bin".into());
+        let lang = std::env::var("LANG").unwrap_or_else(|_| "C.UTF-8".into());
+        command.args(["--setenv", "PATH", &path, "--setenv", "LANG", &lang]);
+        command.arg("--setenv").arg("HOME").arg(folder);
+        for (name, value) in &self.env {
+            command.args(["--setenv", name, value]);
+        }
+        command.arg("--").arg(program).args(args);
+        command.current_dir(folder);
+        command
+    }
+}
+
+/// bubblewrap's path if it runs a trivial sandbox here, checked once.
+fn usable_bwrap() -> Result<PathBuf, String> {
+    static CHECKED: OnceLock<Result<PathBuf, String>> = OnceLock::new();
+    CHECKED
+        .get_or_init(|| {
+            let bwrap = std::env::var_os("PATH")
+                .and_then(|paths| {
+                    std::env::split_paths(&paths)
+                        .map(|d| d.join("bwrap"))
+                        .find(|p| p.is_file())
+                })
+                .ok_or(
+                    "bubblewrap (bwrap) is not installed (Debian: apt-get install bubblewrap)",
+                )?;
+            let out = Command::new(&bwrap)
+                .args([
+                    "--ro-bind",
+                    "/",
+                    "/",
+                    "--unshare-all",
+                    "--die-with-parent",
+                    "true",
+                ])
+                .output()
+                .map_err(|e| format!("bubblewrap does not start: {e}"))?;
+            if out.status.success() {
+                Ok(bwrap)
+            } else {
+                Err(format!(
+                    "bubblewrap cannot make a sandbox here ({}): are unprivileged user \
+                     namespaces allowed?",
+                    String::from_utf8_lossy(&out.stderr).trim()
+                ))
+            }
+        })
+        .clone()
+}
