@@ -20,6 +20,7 @@ use crate::folders::BotFolder;
 use crate::http::HttpClient;
 use crate::process::ExternalCommand;
 use crate::session::{Limits, Session};
+use crate::spawner::SandboxedCalls;
 
 /// How to reach an external bot.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -38,6 +39,8 @@ pub struct ExternalPlayer<G: Contest> {
     timeout: Duration,
     link: Result<G::Link, String>,
     session: Option<Session>,
+    /// A one-run-per-call program's sandbox, kept for the match.
+    sandboxed: Option<SandboxedCalls>,
     started: bool,
     http: Option<HttpClient>,
     /// Set after a transport failure: no final message is sent.
@@ -68,6 +71,7 @@ impl<G: Contest> ExternalPlayer<G> {
             timeout,
             link: Err("the player was not introduced".into()),
             session: None,
+            sandboxed: None,
             started: false,
             http,
             unreachable: false,
@@ -99,6 +103,7 @@ impl<G: Contest> ExternalPlayer<G> {
         self.expired = true;
         // No more calls: the bot's processes go now.
         self.session = None;
+        self.sandboxed = None;
         self.unreachable = true;
         Some(true)
     }
@@ -116,6 +121,7 @@ impl<G: Contest> ExternalPlayer<G> {
     fn call(&mut self, message: &Message) -> Result<Option<Vec<u8>>, Failure> {
         if crate::reaper::interrupted() {
             self.session = None;
+            self.sandboxed = None;
             self.unreachable = true;
             return Err(Failure::new(FaultKind::Io, "koth was interrupted"));
         }
@@ -124,6 +130,18 @@ impl<G: Contest> ExternalPlayer<G> {
                 Some(client) => client.post(message).map(Some),
                 None => Err(Failure::new(FaultKind::Io, "no HTTP client")),
             },
+            (Endpoint::Program(cmd), Family::PerCall | Family::Http) if cmd.sandbox.is_some() => {
+                if self.sandboxed.is_none() {
+                    self.sandboxed = Some(SandboxedCalls::start(cmd)?);
+                }
+                let calls = self.sandboxed.as_mut().expect("started above");
+                let result = calls.call(&message.args, message.input.as_deref(), self.timeout);
+                if calls.is_broken() {
+                    // The sandbox itself failed: the next call starts a fresh one.
+                    self.sandboxed = None;
+                }
+                result.map(|out| Some(out.stdout))
+            }
             (Endpoint::Program(cmd), Family::PerCall | Family::Http) => cmd
                 .call(&message.args, message.input.as_deref(), self.timeout)
                 .map(|out| Some(out.stdout)),
@@ -279,8 +297,9 @@ impl<G: Contest> Player<G> for ExternalPlayer<G> {
                 }
             }
         }
-        // Dropping a session kills its process group; then the folder goes.
+        // Dropping a session or a sandbox kills its processes; then the folder goes.
         self.session = None;
+        self.sandboxed = None;
         self.folder = None;
     }
 }

@@ -28,6 +28,7 @@ pub mod replay;
 pub mod report;
 pub mod sandbox;
 pub mod session;
+pub mod spawner;
 pub mod spec;
 pub mod tournament;
 
@@ -181,8 +182,7 @@ pub struct BotArgs {
     pub match_timeout: u64,
     /// Whether external programs run in the sandbox (bubblewrap: read-only system, only
     /// their private folder writable, no network, a PID namespace, a minimal environment;
-    /// see docs/README.md). `auto`: where bubblewrap works, else with a warning. So far it
-    /// covers long-running bots (bomberman).
+    /// see docs/README.md). `auto`: where bubblewrap works, else with a warning.
     #[arg(long, value_enum, value_name = "MODE", default_value_t = sandbox::SandboxMode::Auto)]
     pub sandbox: sandbox::SandboxMode,
     /// Let sandboxed bots use the network.
@@ -245,6 +245,13 @@ enum Command {
     /// koth's own guardian process (see `reaper`): not for users.
     #[command(name = "__guard", hide = true)]
     Guard,
+    /// koth's spawner inside a bot's sandbox (see `spawner`): not for users.
+    #[command(name = "__spawn", hide = true)]
+    Spawn {
+        /// The bot's program and its arguments.
+        #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
+        command: Vec<String>,
+    },
     /// Play one match and print it (or its JSON report).
     Play {
         /// The game (see `koth games`).
@@ -388,6 +395,7 @@ fn run(command: Command) -> anyhow::Result<()> {
             reaper::guard_main();
             Ok(())
         }
+        Command::Spawn { command } => spawner::spawner_main(&command),
         Command::Play { game: name, args } => {
             stop_bots_on_signals();
             game(&name)?.play(&args)
@@ -500,7 +508,7 @@ fn bot_specs<G: CliGame>(args: &BotArgs, default: &[&str]) -> anyhow::Result<Vec
     if programs {
         // Every match copies the folder for each program (see `folders`).
         folders::check_seed(&workdir).map_err(UsageError)?;
-        let sandbox = sandbox_for::<G>(args)?;
+        let sandbox = sandbox_for(args)?;
         for spec in &mut specs {
             if let spec::SpecKind::External {
                 endpoint: external::Endpoint::Program(cmd),
@@ -521,8 +529,8 @@ fn bot_specs<G: CliGame>(args: &BotArgs, default: &[&str]) -> anyhow::Result<Vec
     Ok(specs)
 }
 
-/// The sandbox external programs of game `G` run in, as `--sandbox` says.
-fn sandbox_for<G: Contest>(args: &BotArgs) -> Result<Option<sandbox::Sandbox>, UsageError> {
+/// The sandbox external programs run in, as `--sandbox` says.
+fn sandbox_for(args: &BotArgs) -> Result<Option<sandbox::Sandbox>, UsageError> {
     use sandbox::SandboxMode;
     let mut env = Vec::new();
     for name in &args.env {
@@ -535,15 +543,8 @@ fn sandbox_for<G: Contest>(args: &BotArgs) -> Result<Option<sandbox::Sandbox>, U
             .map_err(|_| UsageError(format!("--env {name}: {name} is not set")))?;
         env.push((name.clone(), value));
     }
-    let covered = G::PROTOCOL.family == Family::LongRunning;
     match args.sandbox {
         SandboxMode::Off => Ok(None),
-        SandboxMode::On if !covered => Err(UsageError(format!(
-            "--sandbox on: the sandbox covers long-running bots (bomberman) so far; {} \
-             programs run unconfined (use --sandbox off)",
-            G::NAME
-        ))),
-        SandboxMode::Auto if !covered => Ok(None),
         SandboxMode::On => sandbox::Sandbox::new(args.allow_net, env)
             .map(Some)
             .map_err(|why| UsageError(format!("--sandbox on: {why}"))),

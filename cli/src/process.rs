@@ -355,13 +355,13 @@ const POLLIN: i16 = nix::libc::POLLIN;
 const POLLOUT: i16 = nix::libc::POLLOUT;
 
 #[allow(unsafe_code)]
-fn poll(fds: &mut [nix::libc::pollfd], ms: i32) -> i32 {
+pub(crate) fn poll(fds: &mut [nix::libc::pollfd], ms: i32) -> i32 {
     // SAFETY: `fds` is a valid, exclusively borrowed array of `fds.len()` pollfd structs.
     unsafe { nix::libc::poll(fds.as_mut_ptr(), fds.len() as nix::libc::nfds_t, ms) }
 }
 
 #[allow(unsafe_code)]
-fn set_nonblocking(fd: RawFd) {
+pub(crate) fn set_nonblocking(fd: RawFd) {
     // SAFETY: fcntl(2) on a descriptor this process owns, with integer arguments only.
     unsafe {
         let flags = nix::libc::fcntl(fd, nix::libc::F_GETFL);

@@ -9,8 +9,9 @@
 //! them, `HOME` = the private folder, and the variables named with `--env`. It dies with
 //! koth (`--die-with-parent`).
 //!
-//! So far the sandbox wraps long-running bots (bomberman: one sandbox per bot per match);
-//! programs run once per call (samurai, naval, tanks) are not sandboxed yet.
+//! There is one sandbox per bot per match. A long-running bot (bomberman) is the sandbox's
+//! program; for a bot run once per call (samurai, naval, tanks) the sandbox runs koth's
+//! spawner (see [`crate::spawner`]), which starts each call inside it.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -32,6 +33,9 @@ pub enum SandboxMode {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Sandbox {
     bwrap: PathBuf,
+    /// The `koth` binary, which runs in the sandbox of a one-run-per-call bot as its spawner
+    /// (`koth __spawn`, see [`crate::spawner`]).
+    pub koth: PathBuf,
     /// Whether bots keep the network (`--allow-net`).
     pub allow_net: bool,
     /// Variables passed into the sandbox, with their values.
@@ -48,8 +52,10 @@ impl Sandbox {
     /// otherwise why not, in a few words.
     pub fn new(allow_net: bool, env: Vec<(String, String)>) -> Result<Sandbox, String> {
         let bwrap = usable_bwrap()?;
+        let koth = std::env::current_exe().map_err(|e| format!("cannot find koth itself: {e}"))?;
         Ok(Sandbox {
             bwrap,
+            koth,
             allow_net,
             env,
         })
@@ -58,6 +64,24 @@ impl Sandbox {
     /// The command that runs `program` with `args` in the sandbox, in `folder` (the bot's
     /// private folder, the only writable place).
     pub fn command(&self, program: &str, args: &[String], folder: &Path) -> Command {
+        let mut command = self.base(folder);
+        command.arg("--").arg(program).args(args);
+        command
+    }
+
+    /// The command that starts the spawner of a one-run-per-call bot (`program` with its
+    /// `args`) in the sandbox: `koth __spawn`, read-only at `/.koth`.
+    pub fn spawner(&self, program: &str, args: &[String], folder: &Path) -> Command {
+        let mut command = self.base(folder);
+        command.arg("--ro-bind").arg(&self.koth).arg("/.koth");
+        command
+            .args(["--", "/.koth", "__spawn", "--", program])
+            .args(args);
+        command
+    }
+
+    /// bwrap with every option but the command.
+    fn base(&self, folder: &Path) -> Command {
         let mut command = Command::new(&self.bwrap);
         command.args(["--die-with-parent", "--new-session", "--unshare-all"]);
         if self.allow_net {
@@ -77,7 +101,6 @@ impl Sandbox {
         for (name, value) in &self.env {
             command.args(["--setenv", name, value]);
         }
-        command.arg("--").arg(program).args(args);
         command.current_dir(folder);
         command
     }

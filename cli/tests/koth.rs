@@ -71,6 +71,9 @@ if [ $# -eq 4 ] || [ "$5" -lt 1 ]; then echo B; else echo Parry; fi"#
             "mine=cmd:./bot.sh",
             "--bot",
             "builtin:waiter",
+            // Unconfined, so that its log reaches the test's folder.
+            "--sandbox",
+            "off",
         ],
         dir.path(),
     ));

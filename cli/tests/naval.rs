@@ -68,6 +68,9 @@ echo "S??M""#,
             "builtin:passive",
             "--bot",
             "builtin:random",
+            // Unconfined, so that its log reaches the test's folder.
+            "--sandbox",
+            "off",
         ],
         dir.path(),
     ));

@@ -32,8 +32,13 @@ fn assert_no_survivor(marker: &str) {
 
 /// Plays `game` with the escaping bot `body` in seat 0 and `others`, with `config`; checks
 /// that the bot has no fault (its answers were kept) and that nothing it started is left.
+/// As [`escaping_bot_plays_clean_with`], unconfined (koth sweeps) and in the sandbox (its
+/// PID namespace ends with the match; `marker` gets a `1` appended).
 fn escaping_bot_plays_clean(game: &str, config: &str, body: &str, others: &[&str], marker: &str) {
-    escaping_bot_plays_clean_with(game, config, body, others, marker, &[]);
+    escaping_bot_plays_clean_with(game, config, body, others, marker, &["--sandbox", "off"]);
+    let boxed = format!("{marker}1");
+    let body = body.replace(marker, &boxed);
+    escaping_bot_plays_clean_with(game, config, &body, others, &boxed, &["--sandbox", "on"]);
 }
 
 fn escaping_bot_plays_clean_with(
@@ -117,37 +122,31 @@ fn tanks_escapees_die_and_the_answer_is_kept() {
 
 #[test]
 fn bomberman_escapees_die_and_the_answers_are_kept() {
-    // Unconfined (koth sweeps) and in the sandbox (its PID namespace ends with the match).
-    for (m, sandbox) in [("3141.14", "off"), ("3141.15", "on")] {
-        escaping_bot_plays_clean_with(
-            "bomberman",
-            r#"{"mode": "duel", "rules": {"max_ticks": 30}}"#,
-            &format!(
-                "{}\nwhile read line; do echo '{{\"speedX\": 0, \"speedY\": 0, \"drop\": false}}'; done",
-                escape(m)
-            ),
-            &["builtin:idle"],
-            m,
-            &["--sandbox", sandbox],
-        );
-    }
+    let m = "3141.14";
+    escaping_bot_plays_clean(
+        "bomberman",
+        r#"{"mode": "duel", "rules": {"max_ticks": 30}}"#,
+        &format!(
+            "{}\nwhile read line; do echo '{{\"speedX\": 0, \"speedY\": 0, \"drop\": false}}'; done",
+            escape(m)
+        ),
+        &["builtin:idle"],
+        m,
+    );
 }
 
-/// Starts `koth play samurai` with a bot that starts `sleep MARKER`, writes the file `pid`
-/// and waits for its sleeper, and waits until the bot sleeps.
-fn koth_with_sleeping_bot(dir: &Path, marker: &str) -> std::process::Child {
-    let pid_file = dir.join("pid");
-    script(
-        dir,
-        "sleeper.sh",
-        &format!("sleep {marker} &\necho $$ > {}\nwait", pid_file.display()),
-    );
+/// Starts `koth play samurai` (with `--sandbox MODE`) with a bot that starts `sleep MARKER`
+/// and waits for it, and waits until the sleeper runs.
+fn koth_with_sleeping_bot(dir: &Path, marker: &str, sandbox: &str) -> std::process::Child {
+    script(dir, "sleeper.sh", &format!("sleep {marker} &\nwait"));
     let mut child = Command::new(env!("CARGO_BIN_EXE_koth"))
         .args([
             "play",
             "samurai",
             "--timeout-ms",
             "60000",
+            "--sandbox",
+            sandbox,
             "--bot",
             "cmd:./sleeper.sh",
             "--bot",
@@ -159,7 +158,7 @@ fn koth_with_sleeping_bot(dir: &Path, marker: &str) -> std::process::Child {
         .spawn()
         .unwrap();
     let deadline = Instant::now() + Duration::from_secs(10);
-    while !(pid_file.exists() && process_running(marker)) {
+    while !process_running(marker) {
         if Instant::now() >= deadline {
             let _ = child.kill();
             let _ = child.wait();
@@ -180,9 +179,14 @@ fn signal(pid: u32, sig: &str) {
 
 #[test]
 fn sigint_and_sigterm_stop_the_bots_and_koth() {
-    for (sig, m) in [("INT", "3141.21"), ("TERM", "3141.22")] {
+    for (sig, m, sandbox) in [
+        ("INT", "3141.21", "off"),
+        ("TERM", "3141.22", "off"),
+        ("INT", "3141.24", "on"),
+        ("TERM", "3141.25", "on"),
+    ] {
         let dir = tempfile::tempdir().unwrap();
-        let child = koth_with_sleeping_bot(dir.path(), m);
+        let child = koth_with_sleeping_bot(dir.path(), m, sandbox);
         signal(child.id(), sig);
         let out = child.wait_with_output().unwrap();
         assert_eq!(out.status.code(), Some(130), "SIG{sig}");
@@ -196,12 +200,13 @@ fn sigint_and_sigterm_stop_the_bots_and_koth() {
 /// koth dies, even by SIGKILL.
 #[test]
 fn sigkill_of_koth_kills_the_running_bot() {
-    let m = "3141.23";
-    let dir = tempfile::tempdir().unwrap();
-    let mut child = koth_with_sleeping_bot(dir.path(), m);
-    child.kill().unwrap();
-    child.wait().unwrap();
-    assert_no_survivor(m);
+    for (m, sandbox) in [("3141.23", "off"), ("3141.26", "on")] {
+        let dir = tempfile::tempdir().unwrap();
+        let mut child = koth_with_sleeping_bot(dir.path(), m, sandbox);
+        child.kill().unwrap();
+        child.wait().unwrap();
+        assert_no_survivor(m);
+    }
 }
 
 #[test]
@@ -235,6 +240,9 @@ fn an_interrupted_tournament_reports_the_matches_finished_before() {
             "cmd:./bot.sh",
             "--bot",
             "builtin:waiter",
+            // Unconfined: the bot looks for the test's stop file.
+            "--sandbox",
+            "off",
         ])
         .current_dir(dir.path())
         .stdout(Stdio::piped())

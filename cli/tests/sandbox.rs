@@ -1,5 +1,6 @@
-//! The bubblewrap sandbox (`--sandbox`), with hostile bots. So far it covers long-running
-//! bots (bomberman). The tests need `bwrap` (`.ci/run` installs it).
+//! The bubblewrap sandbox (`--sandbox`), with hostile bots, for a long-running bot
+//! (bomberman) and a bot run once per call (samurai). The tests need `bwrap` (`.ci/run`
+//! installs it).
 
 mod common;
 
@@ -11,9 +12,19 @@ use serde_json::Value;
 
 const CONFIG: &str = r#"{"mode": "duel", "rules": {"max_ticks": 20}}"#;
 
+/// The games probed: name, a short config, and how the prober answers once it has probed.
+const GAMES: &[(&str, &str, &str)] = &[
+    (
+        "bomberman",
+        CONFIG,
+        r#"while read line; do echo '{"speedX": 0, "speedY": 0, "drop": false}'; done"#,
+    ),
+    ("samurai", r#"{"max_turns": 2}"#, "echo W"),
+];
+
 /// A bomberman bot that checks what it can reach before playing; anything it should not
 /// reach makes it exit with status 1 naming it (a `crash` fault with that stderr).
-fn prober(outside: &std::path::Path, port: u16) -> String {
+fn prober(outside: &std::path::Path, port: u16, answer: &str) -> String {
     format!(
         r#"problems=""
 [ -e {outside}/secret.txt ] && problems="$problems outside-visible"
@@ -26,16 +37,16 @@ python3 -c "import socket; socket.create_connection(('127.0.0.1', {port}), timeo
   && problems="$problems network"
 echo ok > own-folder-writable || problems="$problems own-folder-read-only"
 [ -n "$problems" ] && {{ echo "reached:$problems" >&2; exit 1; }}
-while read line; do echo '{{"speedX": 0, "speedY": 0, "drop": false}}'; done"#,
+{answer}"#,
         outside = outside.display()
     )
 }
 
-fn play(dir: &std::path::Path, sandbox: &str) -> std::process::Output {
+fn play(dir: &std::path::Path, game: &str, sandbox: &str) -> std::process::Output {
     Command::new(env!("CARGO_BIN_EXE_koth"))
         .args([
             "play",
-            "bomberman",
+            game,
             "--seed",
             "1",
             "--json",
@@ -59,31 +70,41 @@ fn play(dir: &std::path::Path, sandbox: &str) -> std::process::Output {
 
 #[test]
 fn a_sandboxed_bot_reaches_only_its_own_folder() {
-    let root = tempfile::tempdir().unwrap();
-    let dir = root.path().join("bot");
-    std::fs::create_dir(&dir).unwrap();
-    std::fs::write(root.path().join("secret.txt"), "organizer's").unwrap();
-    std::fs::write(dir.join("cfg.json"), CONFIG).unwrap();
-    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
-    listener.set_nonblocking(true).unwrap();
-    let port = listener.local_addr().unwrap().port();
-    script(&dir, "prober.sh", &prober(root.path(), port));
+    for (game, config, answer) in GAMES {
+        let root = tempfile::tempdir().unwrap();
+        let dir = root.path().join("bot");
+        std::fs::create_dir(&dir).unwrap();
+        std::fs::write(root.path().join("secret.txt"), "organizer's").unwrap();
+        std::fs::write(dir.join("cfg.json"), config).unwrap();
+        let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+        listener.set_nonblocking(true).unwrap();
+        let port = listener.local_addr().unwrap().port();
+        script(&dir, "prober.sh", &prober(root.path(), port, answer));
 
-    let out = json(&play(&dir, "on"));
-    assert_eq!(out["faults"], Value::Array(vec![]), "{:#}", out["faults"]);
-    assert!(listener.accept().is_err(), "a bot connected to the host");
-    assert!(!root.path().join("leak").exists());
+        let out = json(&play(&dir, game, "on"));
+        assert_eq!(
+            out["faults"],
+            Value::Array(vec![]),
+            "{game}: {:#}",
+            out["faults"]
+        );
+        assert!(
+            listener.accept().is_err(),
+            "{game}: a bot connected to the host"
+        );
+        assert!(!root.path().join("leak").exists(), "{game}");
 
-    // The same bots unconfined reach all of it: the probes work.
-    let out = json(&play(&dir, "off"));
-    let detail = out["faults"][0]["detail"].as_str().unwrap_or_default();
-    for reached in [
-        "outside-visible",
-        "outside-writable",
-        "environment-leaks",
-        "network",
-    ] {
-        assert!(detail.contains(reached), "{reached}: {detail}");
+        // The same bots unconfined reach all of it: the probes work.
+        let out = json(&play(&dir, game, "off"));
+        let detail = out["faults"][0]["detail"].as_str().unwrap_or_default();
+        for reached in [
+            "outside-visible",
+            "outside-writable",
+            "environment-leaks",
+            "network",
+        ] {
+            assert!(detail.contains(reached), "{game}: {reached}: {detail}");
+        }
     }
 }
 
@@ -113,20 +134,4 @@ fn sandbox_options_are_checked() {
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(err.contains(needle), "{err}");
     }
-    // Per-call games are not covered yet: `on` says so instead of running unconfined.
-    let out = koth(
-        &[
-            "play",
-            "samurai",
-            "--sandbox",
-            "on",
-            "--bot",
-            "cmd:./bot.sh",
-            "--bot",
-            "builtin:waiter",
-        ],
-        dir.path(),
-    );
-    assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("long-running"));
 }

@@ -57,6 +57,9 @@ fn programs_read_the_state_line_on_stdin() {
             "builtin:random",
             "--bot",
             "builtin:random",
+            // Unconfined, so that its log reaches the test's folder.
+            "--sandbox",
+            "off",
         ],
         dir.path(),
     ));

@@ -1,0 +1,234 @@
+//! One-run-per-call bots in the sandbox: starting `bwrap` costs milliseconds, so each bot of
+//! each match gets one sandbox, and in it `koth __spawn PROGRAM ARGS...` (the spawner) starts
+//! every call of the bot with [`ExternalCommand::call`], exactly as unsandboxed: the same
+//! time limit, output caps, group kill and sweep (the spawner is the subreaper inside).
+//!
+//! `koth` and the spawner speak JSON lines over the spawner's standard input and output: a
+//! [`Request`] per call, a [`Reply`] per request, in order.
+
+use std::fs::File;
+use std::io::{Read, Write};
+use std::os::fd::{AsRawFd, OwnedFd};
+use std::process::{Child, ChildStdin, Stdio};
+use std::time::{Duration, Instant};
+
+use koth_engine_core::FaultKind;
+use koth_engine_core::runner::Failure;
+use serde::{Deserialize, Serialize};
+
+use crate::process::{CallOutput, ExternalCommand, STDOUT_CAP};
+use crate::reaper;
+
+/// One call.
+#[derive(Debug, Serialize, Deserialize)]
+pub struct Request {
+    /// The protocol's arguments.
+    pub args: Vec<String>,
+    /// Standard input, if the protocol gives one.
+    pub stdin: Option<Vec<u8>>,
+    /// The call's time limit.
+    pub timeout_ms: u64,
+}
+
+/// How a call went.
+#[derive(Debug, Serialize, Deserialize)]
+pub enum Reply {
+    /// The program exited with status 0.
+    Ok {
+        /// Its standard output (capped).
+        stdout: Vec<u8>,
+        /// Whether the output was longer than the cap.
+        truncated: bool,
+    },
+    /// The call failed.
+    Failed {
+        /// How.
+        kind: FaultKind,
+        /// The details.
+        detail: String,
+    },
+}
+
+/// The spawner (`koth __spawn PROGRAM ARGS...`, inside the sandbox): answers requests on
+/// standard input until it closes.
+pub fn spawner_main(command: &[String]) -> anyhow::Result<()> {
+    let (program, args) = command
+        .split_first()
+        .ok_or_else(|| anyhow::anyhow!("no program"))?;
+    reaper::enable(None)?;
+    let cmd = ExternalCommand {
+        program: program.clone(),
+        args: args.to_vec(),
+        workdir: std::env::current_dir()?,
+        timeout: None,
+        sandbox: None,
+    };
+    let stdin = std::io::stdin();
+    let mut out = std::io::stdout().lock();
+    let mut line = String::new();
+    while {
+        line.clear();
+        std::io::BufRead::read_line(&mut stdin.lock(), &mut line)? > 0
+    } {
+        let request: Request = serde_json::from_str(&line)?;
+        let reply = match cmd.call(
+            &request.args,
+            request.stdin.as_deref(),
+            Duration::from_millis(request.timeout_ms),
+        ) {
+            Ok(out) => Reply::Ok {
+                stdout: out.stdout,
+                truncated: out.truncated,
+            },
+            Err(f) => Reply::Failed {
+                kind: f.kind,
+                detail: f.detail,
+            },
+        };
+        serde_json::to_writer(&mut out, &reply)?;
+        out.write_all(b"\n")?;
+        out.flush()?;
+    }
+    Ok(())
+}
+
+/// The longest reply line read (a reply carries at most [`STDOUT_CAP`] bytes of output, as
+/// JSON numbers, and a capped standard error).
+const REPLY_CAP: usize = 8 * STDOUT_CAP;
+/// Time allowed beyond a call's own limit for its reply (the sandbox's start included).
+const MARGIN: Duration = Duration::from_secs(2);
+
+/// A bot's sandbox with its spawner, from `koth`'s side. Dropping it kills the sandbox.
+pub struct SandboxedCalls {
+    child: Child,
+    input: ChildStdin,
+    output: File,
+    pending: Vec<u8>,
+    broken: bool,
+}
+
+impl SandboxedCalls {
+    /// Starts the sandbox of `cmd` (which must have one) with its spawner.
+    pub fn start(cmd: &ExternalCommand) -> Result<SandboxedCalls, Failure> {
+        let sandbox = cmd
+            .sandbox
+            .as_ref()
+            .ok_or_else(|| Failure::new(FaultKind::Io, "no sandbox"))?;
+        let mut command = sandbox.spawner(&cmd.program, &cmd.args, &cmd.workdir);
+        command
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null());
+        let mut child = reaper::spawn(&mut command)
+            .map_err(|e| Failure::new(FaultKind::Io, format!("cannot start the sandbox: {e}")))?;
+        let (Some(input), Some(output)) = (child.stdin.take(), child.stdout.take()) else {
+            let _ = reaper::finish(&mut child);
+            return Err(Failure::new(FaultKind::Io, "the sandbox has no pipes"));
+        };
+        let output = File::from(OwnedFd::from(output));
+        crate::process::set_nonblocking(output.as_raw_fd());
+        Ok(SandboxedCalls {
+            child,
+            input,
+            output,
+            pending: Vec::new(),
+            broken: false,
+        })
+    }
+
+    /// Whether the sandbox itself failed (it ended, hung or garbled a reply): it gets no more
+    /// calls; a fresh one takes over.
+    pub fn is_broken(&self) -> bool {
+        self.broken
+    }
+
+    /// One call, as [`ExternalCommand::call`] but inside the sandbox.
+    pub fn call(
+        &mut self,
+        args: &[String],
+        stdin: Option<&[u8]>,
+        timeout: Duration,
+    ) -> Result<CallOutput, Failure> {
+        let request = Request {
+            args: args.to_vec(),
+            stdin: stdin.map(<[u8]>::to_vec),
+            timeout_ms: timeout.as_millis().min(u64::MAX as u128) as u64,
+        };
+        let reply = self.exchange(&request, Instant::now() + timeout + MARGIN);
+        if reply.is_err() {
+            self.broken = true;
+        }
+        match reply? {
+            Reply::Ok { stdout, truncated } => Ok(CallOutput { stdout, truncated }),
+            Reply::Failed { kind, detail } => Err(Failure { kind, detail }),
+        }
+    }
+
+    /// Sends `request` and reads its reply; an error is the sandbox's own failure.
+    fn exchange(&mut self, request: &Request, deadline: Instant) -> Result<Reply, Failure> {
+        let mut line = serde_json::to_vec(request)
+            .map_err(|e| Failure::new(FaultKind::Io, format!("cannot encode a call: {e}")))?;
+        line.push(b'\n');
+        self.input
+            .write_all(&line)
+            .map_err(|e| Failure::new(FaultKind::Crash, format!("the sandbox ended: {e}")))?;
+        let reply = self.read_reply(deadline)?;
+        serde_json::from_slice::<Reply>(&reply).map_err(|e| {
+            Failure::new(
+                FaultKind::Io,
+                format!("a garbled reply from the sandbox: {e}"),
+            )
+        })
+    }
+
+    fn read_reply(&mut self, deadline: Instant) -> Result<Vec<u8>, Failure> {
+        let mut buf = [0u8; 16384];
+        loop {
+            if let Some(end) = self.pending.iter().position(|&b| b == b'\n') {
+                let mut line: Vec<u8> = self.pending.drain(..=end).collect();
+                line.pop();
+                return Ok(line);
+            }
+            if self.pending.len() > REPLY_CAP {
+                return Err(Failure::new(
+                    FaultKind::Io,
+                    "an over-long reply from the sandbox",
+                ));
+            }
+            let now = Instant::now();
+            if now >= deadline {
+                return Err(Failure::new(
+                    FaultKind::Timeout,
+                    "the sandbox did not reply in time (killed)",
+                ));
+            }
+            let mut fds = [nix::libc::pollfd {
+                fd: self.output.as_raw_fd(),
+                events: nix::libc::POLLIN,
+                revents: 0,
+            }];
+            let ms = (deadline - now).as_millis().clamp(1, i32::MAX as u128) as i32;
+            if crate::process::poll(&mut fds, ms) <= 0 {
+                continue;
+            }
+            match self.output.read(&mut buf) {
+                Ok(0) => return Err(Failure::new(FaultKind::Crash, "the sandbox ended")),
+                Ok(n) => self.pending.extend_from_slice(&buf[..n]),
+                Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => {}
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                Err(e) => {
+                    return Err(Failure::new(
+                        FaultKind::Io,
+                        format!("reading the sandbox failed: {e}"),
+                    ));
+                }
+            }
+        }
+    }
+}
+
+impl Drop for SandboxedCalls {
+    fn drop(&mut self) {
+        let _ = reaper::finish(&mut self.child);
+    }
+}
