@@ -17,6 +17,8 @@
 //!   the group kill and the sweep for leftovers) against a bare `std::process::Command`
 //!   fork/exec/wait of the same trivial C bot, its input in arguments (`args`) or a stdin
 //!   line (`stdin`). koth's per-call overhead is the ratio; these need no koth binary.
+//!   `call/<input>/sandboxed`: the same call in the sandbox (one bwrap and koth's spawner
+//!   kept for all calls, as in a match; needs bwrap and the koth binary).
 //!
 //! - `folder/<files>x<KiB>`: making (and removing) a bot's private folder for one match, a
 //!   copy of a bot folder of that many files of that size (see `koth_cli::folders`).
@@ -198,6 +200,33 @@ fn calls(c: &mut Criterion) {
         group.bench_function(format!("{name}/bare"), |b| {
             b.iter(|| bare_call(&case.input, &bot, dir.path()))
         });
+        // In the sandbox: one bwrap with koth's spawner for all the calls, as in a match.
+        let sandbox = koth_cli::sandbox::Sandbox::new(false, vec![]);
+        if let (Ok(mut sandbox), Some(koth)) = (sandbox, koth_binary()) {
+            sandbox.koth = koth;
+            let boxed = ExternalCommand {
+                sandbox: Some(sandbox),
+                ..cmd.clone()
+            };
+            let mut calls = koth_cli::spawner::SandboxedCalls::start(&boxed).expect("a sandbox");
+            group.bench_function(format!("{name}/sandboxed"), |b| {
+                b.iter(|| {
+                    let out = match case.input {
+                        Input::Args(args) => {
+                            let args: Vec<String> = args.iter().map(|a| a.to_string()).collect();
+                            calls.call(&args, None, Duration::from_secs(5))
+                        }
+                        Input::Stdin(line) => {
+                            calls.call(&[], Some(line.as_bytes()), Duration::from_secs(5))
+                        }
+                    }
+                    .expect("bot runs");
+                    assert!(!out.stdout.is_empty());
+                })
+            });
+        } else {
+            eprintln!("process bench: no bwrap or koth binary; call/*/sandboxed skipped");
+        }
     }
     group.finish();
 }
