@@ -1,11 +1,13 @@
 //! Process-protocol benchmarks: whole `koth play` matches between external programs, against
 //! the bare cost of starting those programs.
 //!
-//! - `process/<game>/koth`: one `koth play <game> --json` of two trivial compiled bots (C,
+//! - `process/<game>/koth`: one `koth play <game> --json --sandbox off` of two trivial
+//!   compiled bots (C,
 //!   built with `cc` when the bench starts) over a short config: samurai 20 turns (40 calls
 //!   with arguments), tanks 20 ticks (40 calls with a stdin line), naval 10 rounds (2 class
 //!   choices and 20 calls with an argument and a state file). It measures the whole binary:
 //!   start, every spawn, read and parse, the report.
+//! - `process/<game>/sandboxed`: the same with `--sandbox on` (needs bwrap).
 //! - `process/<game>/bare`: the same number of fork/exec/wait of the same bot with the same
 //!   kind of input, without `koth`: the floor a runner cannot beat. koth's per-call overhead
 //!   is the ratio of the two.
@@ -108,12 +110,15 @@ fn koth_binary() -> Option<PathBuf> {
     path.is_file().then_some(path)
 }
 
-/// Plays one match with `koth` and checks its report.
-fn play(koth: &Path, case: &Case, bot: &Path, dir: &Path) {
-    let spec = format!("cmd:{}", bot.display());
+/// Plays one match with `koth` (`--sandbox MODE`) and checks its report.
+fn play(koth: &Path, case: &Case, sandbox: &str, dir: &Path) {
+    // The bot from its own folder, as a sandboxed bot sees nothing else.
+    let spec = format!("cmd:./{}", case.game);
     let out = Command::new(koth)
         .args(["play", case.game, "--json", "--seed", "1", "--config"])
         .arg(dir.join(format!("{}.json", case.game)))
+        .args(["--sandbox", sandbox, "--workdir"])
+        .arg(dir)
         .args(["--bot", &spec, "--bot", &spec])
         .current_dir(dir)
         .output()
@@ -249,11 +254,14 @@ fn matches(c: &mut Criterion) {
         };
         std::fs::write(dir.path().join(format!("{}.json", case.game)), case.config).unwrap();
         group.bench_function(format!("{}/koth", case.game), |b| {
-            b.iter(|| play(&koth, case, &bot, dir.path()))
+            b.iter(|| play(&koth, case, "off", dir.path()))
+        });
+        group.bench_function(format!("{}/sandboxed", case.game), |b| {
+            b.iter(|| play(&koth, case, "on", dir.path()))
         });
         if let Some(base) = &baseline {
             group.bench_function(format!("{}/baseline", case.game), |b| {
-                b.iter(|| play(base, case, &bot, dir.path()))
+                b.iter(|| play(base, case, "off", dir.path()))
             });
         }
         group.bench_function(format!("{}/bare", case.game), |b| {
