@@ -210,7 +210,7 @@ fn calls(c: &mut Criterion) {
         if let (Ok(mut sandbox), Some(koth)) = (sandbox, koth_binary()) {
             sandbox.koth = koth;
             let boxed = ExternalCommand {
-                sandbox: Some(sandbox),
+                sandbox: Some(std::sync::Arc::new(sandbox)),
                 ..cmd.clone()
             };
             let mut calls = koth_cli::spawner::SandboxedCalls::start(&boxed).expect("a sandbox");

@@ -17,6 +17,7 @@ use koth_engine_core::{Contest, Family};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
+pub mod cgroup;
 pub mod external;
 pub mod folders;
 pub mod games;
@@ -185,6 +186,10 @@ pub struct BotArgs {
     /// see docs/README.md). `auto`: where bubblewrap works, else with a warning.
     #[arg(long, value_enum, value_name = "MODE", default_value_t = sandbox::SandboxMode::Auto)]
     pub sandbox: sandbox::SandboxMode,
+    /// The memory cap of each sandboxed bot, all its processes together, in MiB (default:
+    /// the game's protocol limit, else 512). Applied where koth can make a control group.
+    #[arg(long, value_name = "MB")]
+    pub memory_mb: Option<u64>,
     /// Let sandboxed bots use the network.
     #[arg(long)]
     pub allow_net: bool,
@@ -508,7 +513,13 @@ fn bot_specs<G: CliGame>(args: &BotArgs, default: &[&str]) -> anyhow::Result<Vec
     if programs {
         // Every match copies the folder for each program (see `folders`).
         folders::check_seed(&workdir).map_err(UsageError)?;
-        let sandbox = sandbox_for(args)?;
+        let sandbox = sandbox_for(args)?.map(|mut s| {
+            s.memory_mb = args
+                .memory_mb
+                .or(G::PROTOCOL.memory_mb)
+                .unwrap_or(sandbox::DEFAULT_MEMORY_MB);
+            std::sync::Arc::new(s)
+        });
         for spec in &mut specs {
             if let spec::SpecKind::External {
                 endpoint: external::Endpoint::Program(cmd),
@@ -532,6 +543,14 @@ fn bot_specs<G: CliGame>(args: &BotArgs, default: &[&str]) -> anyhow::Result<Vec
 /// The sandbox external programs run in, as `--sandbox` says.
 fn sandbox_for(args: &BotArgs) -> Result<Option<sandbox::Sandbox>, UsageError> {
     use sandbox::SandboxMode;
+    if let Some(mb) = args.memory_mb {
+        if !(16..=1 << 20).contains(&mb) {
+            return Err(UsageError(format!(
+                "--memory-mb must lie in 16..={}, not {mb}",
+                1 << 20
+            )));
+        }
+    }
     let mut env = Vec::new();
     for name in &args.env {
         if name.is_empty() || name.contains('=') {

@@ -30,7 +30,7 @@ pub struct ExternalCommand {
     /// A per-call time limit overriding the game protocol's own.
     pub timeout: Option<Duration>,
     /// The sandbox it runs in (`None`: unconfined; see [`crate::sandbox`]).
-    pub sandbox: Option<crate::sandbox::Sandbox>,
+    pub sandbox: Option<std::sync::Arc<crate::sandbox::Sandbox>>,
 }
 
 /// What a successful call printed.

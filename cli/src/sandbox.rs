@@ -40,7 +40,17 @@ pub struct Sandbox {
     pub allow_net: bool,
     /// Variables passed into the sandbox, with their values.
     pub env: Vec<(String, String)>,
+    /// The memory cap of each bot (all its processes), in MiB, where a control group can be
+    /// made (see [`crate::cgroup`]).
+    pub memory_mb: u64,
+    /// The most processes and threads of each bot, where a control group can be made.
+    pub max_pids: u64,
 }
+
+/// The default memory cap per bot, in MiB, for games whose protocol sets none.
+pub const DEFAULT_MEMORY_MB: u64 = 512;
+/// The default cap on a bot's processes and threads (JVMs start a few dozen threads).
+pub const DEFAULT_MAX_PIDS: u64 = 256;
 
 /// System folders visible, read-only, in the sandbox (those that exist here).
 const SYSTEM: &[&str] = &[
@@ -58,6 +68,8 @@ impl Sandbox {
             koth,
             allow_net,
             env,
+            memory_mb: DEFAULT_MEMORY_MB,
+            max_pids: DEFAULT_MAX_PIDS,
         })
     }
 
@@ -67,6 +79,14 @@ impl Sandbox {
         let mut command = self.base(folder);
         command.arg("--").arg(program).args(args);
         command
+    }
+
+    /// A control group with this sandbox's caps, joined by `command` as it starts; `None`
+    /// where none can be made here.
+    pub fn caps(&self, command: &mut Command) -> Option<crate::cgroup::Cgroup> {
+        let group = crate::cgroup::Cgroup::create(self.memory_mb, self.max_pids)?;
+        group.join_on_start(command);
+        Some(group)
     }
 
     /// The command that starts the spawner of a one-run-per-call bot (`program` with its

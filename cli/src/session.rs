@@ -43,6 +43,8 @@ pub struct Session {
     limits: Limits,
     used: Duration,
     child: Child,
+    /// The sandbox's caps (see [`crate::cgroup`]).
+    cgroup: Option<crate::cgroup::Cgroup>,
     input: Option<Sender<Vec<u8>>>,
     lines: Receiver<Line>,
     /// Answers still owed by earlier calls that timed out: the k-th answer line answers the
@@ -59,8 +61,13 @@ impl Session {
     /// Starts the program with its own arguments, in its own process group (and in its
     /// sandbox, if it has one).
     pub fn start(cmd: &ExternalCommand, limits: Limits) -> Result<Session, Failure> {
+        let mut cgroup = None;
         let mut command = match &cmd.sandbox {
-            Some(sandbox) => sandbox.command(&cmd.program, &cmd.args, &cmd.workdir),
+            Some(sandbox) => {
+                let mut command = sandbox.command(&cmd.program, &cmd.args, &cmd.workdir);
+                cgroup = sandbox.caps(&mut command);
+                command
+            }
             None => {
                 let mut command = Command::new(&cmd.program);
                 command.args(&cmd.args).current_dir(&cmd.workdir);
@@ -123,6 +130,7 @@ impl Session {
             limits,
             used: Duration::ZERO,
             child,
+            cgroup,
             input: Some(input_tx),
             lines: line_rx,
             owed: 0,
@@ -248,9 +256,15 @@ impl Session {
             thread::sleep(Duration::from_millis(2));
         }
         self.kill();
+        let cap = self
+            .cgroup
+            .as_mut()
+            .and_then(|g| g.memory_cap_hit())
+            .map(|c| format!("{c}: "))
+            .unwrap_or_default();
         let how = match status {
-            Some(s) => format!("{} {what} ({s}); no more actions", self.name),
-            None => format!("{} {what}; no more actions", self.name),
+            Some(s) => format!("{cap}{} {what} ({s}); no more actions", self.name),
+            None => format!("{cap}{} {what}; no more actions", self.name),
         };
         Failure {
             kind: FaultKind::Crash,

@@ -100,6 +100,8 @@ const MARGIN: Duration = Duration::from_secs(2);
 
 /// A bot's sandbox with its spawner, from `koth`'s side. Dropping it kills the sandbox.
 pub struct SandboxedCalls {
+    /// The caps' control group (removed after the sandbox is gone).
+    cgroup: Option<crate::cgroup::Cgroup>,
     child: Child,
     input: ChildStdin,
     output: File,
@@ -119,6 +121,7 @@ impl SandboxedCalls {
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null());
+        let cgroup = sandbox.caps(&mut command);
         let mut child = reaper::spawn(&mut command)
             .map_err(|e| Failure::new(FaultKind::Io, format!("cannot start the sandbox: {e}")))?;
         let (Some(input), Some(output)) = (child.stdin.take(), child.stdout.take()) else {
@@ -128,6 +131,7 @@ impl SandboxedCalls {
         let output = File::from(OwnedFd::from(output));
         crate::process::set_nonblocking(output.as_raw_fd());
         Ok(SandboxedCalls {
+            cgroup,
             child,
             input,
             output,
@@ -160,7 +164,16 @@ impl SandboxedCalls {
         }
         match reply? {
             Reply::Ok { stdout, truncated } => Ok(CallOutput { stdout, truncated }),
-            Reply::Failed { kind, detail } => Err(Failure { kind, detail }),
+            Reply::Failed { kind, detail } => {
+                let cap = self.cgroup.as_mut().and_then(|g| g.memory_cap_hit());
+                Err(Failure {
+                    kind,
+                    detail: match cap {
+                        Some(cap) => format!("{cap}: {detail}"),
+                        None => detail,
+                    },
+                })
+            }
         }
     }
 
@@ -230,5 +243,6 @@ impl SandboxedCalls {
 impl Drop for SandboxedCalls {
     fn drop(&mut self) {
         let _ = reaper::finish(&mut self.child);
+        self.cgroup = None;
     }
 }

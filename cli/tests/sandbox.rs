@@ -135,3 +135,49 @@ fn sandbox_options_are_checked() {
         assert!(err.contains(needle), "{err}");
     }
 }
+
+#[test]
+fn memory_hogs_are_killed_naming_the_cap() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("samurai.json"), r#"{"max_turns": 1}"#).unwrap();
+    std::fs::write(dir.path().join("bomberman.json"), CONFIG).unwrap();
+    // 1.5 GB on the heap, and in a shared anonymous mapping (which a data-segment limit
+    // would not see).
+    let heap = "python3 -c \"b = bytearray(1500 << 20); print('W')\"";
+    let shared = "python3 -c \"
+import mmap
+m = mmap.mmap(-1, 1500 << 20, flags=mmap.MAP_SHARED)
+for i in range(1500):
+    m[i << 20:(i + 1) << 20] = b'x' * (1 << 20)
+print('W')\"";
+    for (game, hog, other) in [
+        ("samurai", heap, "builtin:waiter"),
+        ("samurai", shared, "builtin:waiter"),
+        ("bomberman", shared, "builtin:idle"),
+    ] {
+        script(dir.path(), "hog.sh", hog);
+        let config = format!("{game}.json");
+        let out = json(&koth(
+            &[
+                "play",
+                game,
+                "--json",
+                "--config",
+                &config,
+                "--sandbox",
+                "on",
+                "--memory-mb",
+                "300",
+                "--bot",
+                "cmd:./hog.sh",
+                "--bot",
+                other,
+            ],
+            dir.path(),
+        ));
+        let fault = &out["faults"][0];
+        assert_eq!(fault["kind"], "crash", "{game}: {out}");
+        let detail = fault["detail"].as_str().unwrap();
+        assert!(detail.contains("300 MB memory cap"), "{game}: {detail}");
+    }
+}

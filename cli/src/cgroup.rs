@@ -1,0 +1,197 @@
+//! Memory and process caps for a sandboxed bot: a control group of its own per bot per match,
+//! where koth can make one (cgroup v1 `memory` and `pids` hierarchies, writable by koth's
+//! user; on cgroup v2, when koth runs in the root group). The whole sandbox joins it before
+//! `bwrap` starts, so every process of the bot counts, shared memory included. Where no
+//! group can be made, the caps are not applied (documented in the README).
+
+use std::ffi::CString;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+
+static NEXT: AtomicU64 = AtomicU64::new(1);
+
+/// One bot's control groups (one per hierarchy), removed when dropped.
+#[derive(Debug)]
+pub struct Cgroup {
+    memory: PathBuf,
+    pids: Option<PathBuf>,
+    /// The `cgroup.procs` files to join, as C strings (written before exec).
+    procs: Vec<CString>,
+    memory_mb: u64,
+    ooms_seen: u64,
+}
+
+/// Where koth's own group sits in the v1 hierarchy `controller`.
+fn v1_base(controller: &str) -> Option<PathBuf> {
+    let text = std::fs::read_to_string("/proc/self/cgroup").ok()?;
+    let path = text.lines().find_map(|l| {
+        let mut parts = l.splitn(3, ':');
+        let (_, names, path) = (parts.next()?, parts.next()?, parts.next()?);
+        names
+            .split(',')
+            .any(|n| n == controller)
+            .then(|| path.to_string())
+    })?;
+    let base = Path::new("/sys/fs/cgroup")
+        .join(controller)
+        .join(path.trim_start_matches('/'));
+    base.join("cgroup.procs").exists().then_some(base)
+}
+
+/// koth's group on cgroup v2, if it is the root (where controllers can be enabled below).
+fn v2_base() -> Option<PathBuf> {
+    let root = Path::new("/sys/fs/cgroup");
+    let text = std::fs::read_to_string("/proc/self/cgroup").ok()?;
+    let own = text.lines().find_map(|l| l.strip_prefix("0::"))?;
+    (own == "/" && root.join("cgroup.subtree_control").exists()).then(|| root.to_path_buf())
+}
+
+fn write(path: &Path, value: &str) -> std::io::Result<()> {
+    std::fs::write(path, value)
+}
+
+impl Cgroup {
+    /// A group capped at `memory_mb` MiB and `max_pids` tasks (threads count), or `None`
+    /// where koth cannot make one here.
+    pub fn create(memory_mb: u64, max_pids: u64) -> Option<Cgroup> {
+        let name = format!(
+            "koth-{}-{}",
+            std::process::id(),
+            NEXT.fetch_add(1, Ordering::Relaxed)
+        );
+        let bytes = (memory_mb << 20).to_string();
+        if let Some(base) = v1_base("memory") {
+            let memory = base.join(&name);
+            std::fs::create_dir(&memory).ok()?;
+            let mut group = Cgroup {
+                procs: Vec::new(),
+                memory: memory.clone(),
+                pids: None,
+                memory_mb,
+                ooms_seen: 0,
+            };
+            write(&memory.join("memory.limit_in_bytes"), &bytes).ok()?;
+            // No swapping past the cap, where the kernel accounts swap.
+            let _ = write(&memory.join("memory.memsw.limit_in_bytes"), &bytes);
+            group.procs.push(
+                CString::new(
+                    memory
+                        .join("cgroup.procs")
+                        .into_os_string()
+                        .into_encoded_bytes(),
+                )
+                .ok()?,
+            );
+            if let Some(pids) = v1_base("pids").map(|b| b.join(&name)) {
+                if std::fs::create_dir(&pids).is_ok() {
+                    group.pids = Some(pids.clone());
+                    if write(&pids.join("pids.max"), &max_pids.to_string()).is_ok() {
+                        group.procs.push(
+                            CString::new(
+                                pids.join("cgroup.procs")
+                                    .into_os_string()
+                                    .into_encoded_bytes(),
+                            )
+                            .ok()?,
+                        );
+                    }
+                }
+            }
+            return Some(group);
+        }
+        let base = v2_base()?;
+        let _ = write(&base.join("cgroup.subtree_control"), "+memory +pids");
+        let dir = base.join(&name);
+        std::fs::create_dir(&dir).ok()?;
+        let group = Cgroup {
+            procs: vec![
+                CString::new(
+                    dir.join("cgroup.procs")
+                        .into_os_string()
+                        .into_encoded_bytes(),
+                )
+                .ok()?,
+            ],
+            memory: dir.clone(),
+            pids: None,
+            memory_mb,
+            ooms_seen: 0,
+        };
+        write(&dir.join("memory.max"), &bytes).ok()?;
+        let _ = write(&dir.join("memory.swap.max"), "0");
+        let _ = write(&dir.join("pids.max"), &max_pids.to_string());
+        Some(group)
+    }
+
+    /// Makes the process `command` starts join the group before it runs anything (so all it
+    /// starts is counted). Costs a `pre_exec` hook: for the sandbox's start, once a match.
+    #[allow(unsafe_code)]
+    pub fn join_on_start(&self, command: &mut std::process::Command) {
+        use std::os::unix::process::CommandExt;
+        let files = self.procs.clone();
+        // SAFETY: the closure runs in the forked child before exec; it only makes open(2),
+        // write(2) and close(2) calls on C strings prepared beforehand and a stack buffer; it
+        // allocates nothing.
+        unsafe {
+            command.pre_exec(move || {
+                let mut digits = [0u8; 20];
+                let mut pid = nix::libc::getpid() as u64;
+                let mut start = digits.len();
+                loop {
+                    start -= 1;
+                    digits[start] = b'0' + (pid % 10) as u8;
+                    pid /= 10;
+                    if pid == 0 {
+                        break;
+                    }
+                }
+                for file in &files {
+                    let fd =
+                        nix::libc::open(file.as_ptr(), nix::libc::O_WRONLY | nix::libc::O_CLOEXEC);
+                    if fd < 0 {
+                        return Err(std::io::Error::last_os_error());
+                    }
+                    let n =
+                        nix::libc::write(fd, digits[start..].as_ptr().cast(), digits.len() - start);
+                    nix::libc::close(fd);
+                    if n < 0 {
+                        return Err(std::io::Error::last_os_error());
+                    }
+                }
+                Ok(())
+            });
+        }
+    }
+
+    /// `Some(detail)` if the memory cap killed a process since the last look.
+    pub fn memory_cap_hit(&mut self) -> Option<String> {
+        let text = std::fs::read_to_string(self.memory.join("memory.oom_control"))
+            .or_else(|_| std::fs::read_to_string(self.memory.join("memory.events")))
+            .ok()?;
+        let ooms: u64 = text
+            .lines()
+            .find_map(|l| l.strip_prefix("oom_kill "))
+            .and_then(|n| n.trim().parse().ok())?;
+        if ooms > self.ooms_seen {
+            self.ooms_seen = ooms;
+            Some(format!("killed over the {} MB memory cap", self.memory_mb))
+        } else {
+            None
+        }
+    }
+}
+
+impl Drop for Cgroup {
+    fn drop(&mut self) {
+        // Every process of the bot is dead by now; an empty group can be removed.
+        for _ in 0..50 {
+            if std::fs::remove_dir(&self.memory).is_ok() || !self.memory.exists() {
+                break;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(2));
+        }
+        if let Some(pids) = &self.pids {
+            let _ = std::fs::remove_dir(pids);
+        }
+    }
+}
