@@ -324,12 +324,6 @@ where
             return ExitCode::from(if e.use_stderr() { 2 } else { 0 });
         }
     };
-    // Whatever a bot leaves behind is handed to koth and killed (see `reaper`).
-    if let Err(e) = reaper::enable(std::env::current_exe().ok()) {
-        eprintln!(
-            "koth: warning: cannot become a child subreaper ({e}); processes a bot leaves behind may outlive it"
-        );
-    }
     let result = run(cli.command);
     reaper::sweep();
     reaper::stop_guardian();
@@ -382,9 +376,18 @@ fn one_line(s: &str) -> String {
     s.split('\n').map(str::trim).collect::<Vec<_>>().join(" ")
 }
 
-/// SIGINT and SIGTERM (and SIGHUP) stop the bots: the first kills every running bot and
-/// lets `koth` finish what it can report, the second exits at once.
+/// Prepares a command that runs bots: whatever a bot leaves behind is handed to koth and
+/// killed, a guardian kills the bots if koth dies (see `reaper`), and SIGINT and SIGTERM
+/// (and SIGHUP) stop the bots: the first kills every running bot and lets `koth` finish
+/// what it can report, the second exits at once. (Not for koth's own helper commands: the
+/// spawner inside a sandbox has its PID namespace instead of a guardian.)
 fn stop_bots_on_signals() {
+    if let Err(e) = reaper::enable(std::env::current_exe().ok()) {
+        eprintln!(
+            "koth: warning: cannot become a child subreaper ({e}); processes a bot leaves \
+             behind may outlive it"
+        );
+    }
     let _ = ctrlc::set_handler(|| {
         if reaper::interrupted() {
             reaper::interrupt();
