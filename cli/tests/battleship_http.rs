@@ -84,8 +84,9 @@ fn the_arena_plays_whole_matches_against_the_bot_server_in_every_dialect() {
             ],
             i as u64,
         );
+        // (Who wins is left to the bots: the server seeds its bot from the match number,
+        // which derives from the runner's process id, so a lucky random may win.)
         assert_clean_win(&a);
-        assert_eq!(a.players[0].place, 1, "hunter beats random ({dialect})");
         let b = play(
             [
                 ("density", builtin("density")),

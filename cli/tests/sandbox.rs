@@ -181,3 +181,55 @@ print('W')\"";
         assert!(detail.contains("300 MB memory cap"), "{game}: {detail}");
     }
 }
+
+#[test]
+fn a_fork_bomb_is_capped() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("samurai.json"), r#"{"max_turns": 1}"#).unwrap();
+    // Tries to start 400 sleepers, then reports how many it could start.
+    script(
+        dir.path(),
+        "bomb.sh",
+        r#"exec python3 -c "
+import os, sys, time
+n = 0
+for _ in range(400):
+    try:
+        pid = os.fork()
+    except OSError:
+        break
+    if pid == 0:
+        time.sleep(30)
+        os._exit(0)
+    n += 1
+sys.stderr.write('running=%d' % n)
+sys.exit(1)""#,
+    );
+    let out = json(&koth(
+        &[
+            "play",
+            "samurai",
+            "--json",
+            "--config",
+            "samurai.json",
+            "--sandbox",
+            "on",
+            "--bot",
+            "cmd:./bomb.sh",
+            "--bot",
+            "builtin:waiter",
+        ],
+        dir.path(),
+    ));
+    let detail = out["faults"][0]["detail"].as_str().unwrap_or_default();
+    let running: u32 = detail
+        .split("running=")
+        .nth(1)
+        .and_then(|s| s.split(|c: char| !c.is_ascii_digit()).next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no count: {out}"));
+    assert!(
+        (100..256).contains(&running),
+        "{running} processes started in the sandbox (cap 256)"
+    );
+}
