@@ -627,6 +627,6 @@ fn koth_serve_runs_until_stopped() {
     );
     let _ = child.kill();
     let _ = child.wait();
+    // (Not who wins: the served bot's seed derives from this runner's process id.)
     assert_clean_win(&r);
-    assert_eq!(r.players[0].place, 1);
 }
