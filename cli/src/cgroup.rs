@@ -46,6 +46,16 @@ fn v2_base() -> Option<PathBuf> {
     (own == "/" && root.join("cgroup.subtree_control").exists()).then(|| root.to_path_buf())
 }
 
+/// The `cgroup.procs` file of the group `dir`, as a C string.
+fn procs_file(dir: &Path) -> Option<CString> {
+    CString::new(
+        dir.join("cgroup.procs")
+            .into_os_string()
+            .into_encoded_bytes(),
+    )
+    .ok()
+}
+
 fn write(path: &Path, value: &str) -> std::io::Result<()> {
     std::fs::write(path, value)
 }
@@ -73,27 +83,12 @@ impl Cgroup {
             write(&memory.join("memory.limit_in_bytes"), &bytes).ok()?;
             // No swapping past the cap, where the kernel accounts swap.
             let _ = write(&memory.join("memory.memsw.limit_in_bytes"), &bytes);
-            group.procs.push(
-                CString::new(
-                    memory
-                        .join("cgroup.procs")
-                        .into_os_string()
-                        .into_encoded_bytes(),
-                )
-                .ok()?,
-            );
+            group.procs.push(procs_file(&memory)?);
             if let Some(pids) = v1_base("pids").map(|b| b.join(&name)) {
                 if std::fs::create_dir(&pids).is_ok() {
                     group.pids = Some(pids.clone());
                     if write(&pids.join("pids.max"), &max_pids.to_string()).is_ok() {
-                        group.procs.push(
-                            CString::new(
-                                pids.join("cgroup.procs")
-                                    .into_os_string()
-                                    .into_encoded_bytes(),
-                            )
-                            .ok()?,
-                        );
+                        group.procs.push(procs_file(&pids)?);
                     }
                 }
             }
@@ -104,14 +99,7 @@ impl Cgroup {
         let dir = base.join(&name);
         std::fs::create_dir(&dir).ok()?;
         let group = Cgroup {
-            procs: vec![
-                CString::new(
-                    dir.join("cgroup.procs")
-                        .into_os_string()
-                        .into_encoded_bytes(),
-                )
-                .ok()?,
-            ],
+            procs: vec![procs_file(&dir)?],
             memory: dir.clone(),
             pids: None,
             memory_mb,

@@ -66,11 +66,7 @@ impl ExternalCommand {
         let found = if self.program.contains('/') {
             is_executable(&self.workdir.join(&self.program))
         } else {
-            std::env::var_os("PATH")
-                .map(|paths| {
-                    std::env::split_paths(&paths).any(|d| is_executable(&d.join(&self.program)))
-                })
-                .unwrap_or(false)
+            find_on_path(&self.program).is_some()
         };
         if found {
             Ok(())
@@ -381,6 +377,14 @@ fn pidfd_open(pid: u32) -> Option<OwnedFd> {
     }
     // SAFETY: the descriptor was just returned to us and is owned by nobody else.
     Some(unsafe { OwnedFd::from_raw_fd(fd as RawFd) })
+}
+
+/// The executable `name` in the first folder of `PATH` that has one.
+pub(crate) fn find_on_path(name: &str) -> Option<PathBuf> {
+    let paths = std::env::var_os("PATH")?;
+    std::env::split_paths(&paths)
+        .map(|d| d.join(name))
+        .find(|p| is_executable(p))
 }
 
 fn is_executable(path: &Path) -> bool {

@@ -131,15 +131,9 @@ fn usable_bwrap() -> Result<PathBuf, String> {
     static CHECKED: OnceLock<Result<PathBuf, String>> = OnceLock::new();
     CHECKED
         .get_or_init(|| {
-            let bwrap = std::env::var_os("PATH")
-                .and_then(|paths| {
-                    std::env::split_paths(&paths)
-                        .map(|d| d.join("bwrap"))
-                        .find(|p| p.is_file())
-                })
-                .ok_or(
-                    "bubblewrap (bwrap) is not installed (Debian: apt-get install bubblewrap)",
-                )?;
+            let bwrap = crate::process::find_on_path("bwrap").ok_or(
+                "bubblewrap (bwrap) is not installed (Debian: apt-get install bubblewrap)",
+            )?;
             let out = Command::new(&bwrap)
                 .args([
                     "--ro-bind",

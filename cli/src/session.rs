@@ -237,8 +237,6 @@ impl Session {
         self.input = None;
         if matches!(self.state, State::Alive) {
             let _ = reaper::finish(&mut self.child);
-        }
-        if matches!(self.state, State::Alive) {
             // The group is dead: let the reader catch the last of its standard error.
             let _ = self.stderr_done.recv_timeout(Duration::from_millis(500));
         }

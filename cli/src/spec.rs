@@ -148,15 +148,17 @@ fn name_char(c: char) -> bool {
     c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.' | '+' | '#')
 }
 
+/// Whether a character may start a bot name.
+fn name_start(c: char) -> bool {
+    c.is_ascii_alphanumeric() || c == '_'
+}
+
 /// Checks a bot name: 1 to [`MAX_NAME`] ASCII letters, digits, `_`, `-`, `.`, `+` or `#`,
 /// starting with a letter, a digit or `_`. Names are never paths: a name names files in the
 /// bot's private folder (naval's `<NAME>.txt`), so it has no `/`, no leading `.` and no
 /// control characters.
 pub fn check_name(name: &str) -> Result<(), String> {
-    let first_ok = name
-        .chars()
-        .next()
-        .is_some_and(|c| c.is_ascii_alphanumeric() || c == '_');
+    let first_ok = name.chars().next().is_some_and(name_start);
     if name.is_empty() {
         Err("the name is empty".into())
     } else if name.chars().count() > MAX_NAME {
@@ -179,7 +181,7 @@ pub fn safe_name(raw: &str) -> String {
         .chars()
         .map(|c| if name_char(c) { c } else { '_' })
         .collect();
-    let trimmed = mapped.trim_start_matches(|c: char| !(c.is_ascii_alphanumeric() || c == '_'));
+    let trimmed = mapped.trim_start_matches(|c: char| !name_start(c));
     let name: String = trimmed.chars().take(MAX_NAME).collect();
     if name.is_empty() { "bot".into() } else { name }
 }
