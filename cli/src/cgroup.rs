@@ -18,7 +18,9 @@ pub struct Cgroup {
     /// The `cgroup.procs` files to join, as C strings (written before exec).
     procs: Vec<CString>,
     memory_mb: u64,
+    max_pids: u64,
     ooms_seen: u64,
+    refusals_seen: u64,
 }
 
 /// Where koth's own group sits in the v1 hierarchy `controller`.
@@ -78,7 +80,9 @@ impl Cgroup {
                 memory: memory.clone(),
                 pids: None,
                 memory_mb,
+                max_pids,
                 ooms_seen: 0,
+                refusals_seen: 0,
             };
             write(&memory.join("memory.limit_in_bytes"), &bytes).ok()?;
             // No swapping past the cap, where the kernel accounts swap.
@@ -103,7 +107,9 @@ impl Cgroup {
             memory: dir.clone(),
             pids: None,
             memory_mb,
+            max_pids,
             ooms_seen: 0,
+            refusals_seen: 0,
         };
         write(&dir.join("memory.max"), &bytes).ok()?;
         let _ = write(&dir.join("memory.swap.max"), "0");
@@ -151,22 +157,44 @@ impl Cgroup {
         }
     }
 
-    /// `Some(detail)` if the memory cap killed a process since the last look.
-    pub fn memory_cap_hit(&mut self) -> Option<String> {
+    /// `Some(detail)` if a cap was hit since the last look: the memory cap killed a process,
+    /// or the process cap refused one.
+    pub fn cap_hit(&mut self) -> Option<String> {
+        let memory = self.memory_cap_hit();
+        let pids = self.pids_cap_hit();
+        match (memory, pids) {
+            (Some(m), Some(p)) => Some(format!("{m}; {p}")),
+            (m, p) => m.or(p),
+        }
+    }
+
+    fn memory_cap_hit(&mut self) -> Option<String> {
         let text = std::fs::read_to_string(self.memory.join("memory.oom_control"))
             .or_else(|_| std::fs::read_to_string(self.memory.join("memory.events")))
             .ok()?;
-        let ooms: u64 = text
-            .lines()
-            .find_map(|l| l.strip_prefix("oom_kill "))
-            .and_then(|n| n.trim().parse().ok())?;
-        if ooms > self.ooms_seen {
-            self.ooms_seen = ooms;
-            Some(format!("killed over the {} MB memory cap", self.memory_mb))
-        } else {
-            None
-        }
+        let ooms = count(&text, "oom_kill ")?;
+        (ooms > std::mem::replace(&mut self.ooms_seen, ooms))
+            .then(|| format!("killed over the {} MB memory cap", self.memory_mb))
     }
+
+    fn pids_cap_hit(&mut self) -> Option<String> {
+        let dir = self.pids.as_ref().unwrap_or(&self.memory);
+        let text = std::fs::read_to_string(dir.join("pids.events")).ok()?;
+        let refusals = count(&text, "max ")?;
+        (refusals > std::mem::replace(&mut self.refusals_seen, refusals)).then(|| {
+            format!(
+                "a new process or thread was refused at the {}-task cap",
+                self.max_pids
+            )
+        })
+    }
+}
+
+/// The number after `key` on its line of `text` (a cgroup counters file).
+fn count(text: &str, key: &str) -> Option<u64> {
+    text.lines()
+        .find_map(|l| l.strip_prefix(key))
+        .and_then(|n| n.trim().parse().ok())
 }
 
 impl Drop for Cgroup {

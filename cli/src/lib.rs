@@ -27,6 +27,7 @@ pub mod process;
 pub mod reaper;
 pub mod replay;
 pub mod report;
+pub mod rlimits;
 pub mod sandbox;
 pub mod session;
 pub mod spawner;
@@ -190,6 +191,11 @@ pub struct BotArgs {
     /// the game's protocol limit, else 512). Applied where koth can make a control group.
     #[arg(long, value_name = "MB")]
     pub memory_mb: Option<u64>,
+    /// The CPU-time cap of each sandboxed bot process, in seconds (default: the call's time
+    /// limit, rounded up, for a bot run once per call; the match's `--match-timeout` for a
+    /// long-running one). A process over it is killed (`SIGXCPU`, a `crash` fault).
+    #[arg(long, value_name = "SECONDS")]
+    pub cpu_seconds: Option<u64>,
     /// Let sandboxed bots use the network.
     #[arg(long)]
     pub allow_net: bool,
@@ -521,6 +527,7 @@ fn bot_specs<G: CliGame>(args: &BotArgs, default: &[&str]) -> anyhow::Result<Vec
                 .memory_mb
                 .or(G::PROTOCOL.memory_mb)
                 .unwrap_or(sandbox::DEFAULT_MEMORY_MB);
+            s.cpu_seconds = args.cpu_seconds;
             std::sync::Arc::new(s)
         });
         for spec in &mut specs {
@@ -553,6 +560,9 @@ fn sandbox_for(args: &BotArgs) -> Result<Option<sandbox::Sandbox>, UsageError> {
                 1 << 20
             )));
         }
+    }
+    if args.cpu_seconds == Some(0) {
+        return Err(UsageError("--cpu-seconds must be at least 1".into()));
     }
     let mut env = Vec::new();
     for name in &args.env {

@@ -12,6 +12,7 @@ use koth_engine_core::FaultKind;
 use koth_engine_core::runner::Failure;
 
 use crate::reaper;
+use crate::rlimits::Rlimits;
 
 /// How much of a program's standard output is kept (the rest is read and discarded).
 pub const STDOUT_CAP: usize = 64 * 1024;
@@ -97,6 +98,18 @@ impl ExternalCommand {
         stdin: Option<&[u8]>,
         timeout: Duration,
     ) -> Result<CallOutput, Failure> {
+        self.call_limited(extra, stdin, timeout, &Rlimits::default())
+    }
+
+    /// [`call`](Self::call), with the program started under `limits` (which cost a full
+    /// `fork` instead of `posix_spawn` when any is set).
+    pub fn call_limited(
+        &self,
+        extra: &[String],
+        stdin: Option<&[u8]>,
+        timeout: Duration,
+        limits: &Rlimits,
+    ) -> Result<CallOutput, Failure> {
         let mut command = Command::new(&self.program);
         command
             .args(&self.args)
@@ -109,6 +122,7 @@ impl ExternalCommand {
             })
             .stdout(Stdio::piped())
             .stderr(Stdio::piped());
+        limits.apply_on_start(&mut command);
         let mut child = reaper::spawn(&mut command).map_err(|e| Failure {
             kind: FaultKind::Io,
             detail: format!("cannot start {:?}: {e}", self.program),
@@ -144,11 +158,13 @@ impl ExternalCommand {
         })?;
         if !status.success() {
             let how = match (
+                limits.cpu_cap_hit(&status),
                 status.code(),
                 std::os::unix::process::ExitStatusExt::signal(&status),
             ) {
-                (Some(code), _) => format!("exited with status {code}"),
-                (None, Some(sig)) => format!("killed by signal {sig}"),
+                (Some(cap), _, _) => cap,
+                (None, Some(code), _) => format!("exited with status {code}"),
+                (None, None, Some(sig)) => format!("killed by signal {sig}"),
                 _ => "failed".to_string(),
             };
             return Err(Failure {

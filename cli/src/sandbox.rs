@@ -45,6 +45,10 @@ pub struct Sandbox {
     pub memory_mb: u64,
     /// The most processes and threads of each bot, where a control group can be made.
     pub max_pids: u64,
+    /// The CPU-time cap of each bot process, in seconds (`--cpu-seconds`); `None`: a call's
+    /// time limit for a bot run once per call, the match's for a long-running bot (see
+    /// [`crate::rlimits`]).
+    pub cpu_seconds: Option<u64>,
 }
 
 /// The default memory cap per bot, in MiB, for games whose protocol sets none.
@@ -70,6 +74,7 @@ impl Sandbox {
             env,
             memory_mb: DEFAULT_MEMORY_MB,
             max_pids: DEFAULT_MAX_PIDS,
+            cpu_seconds: None,
         })
     }
 
@@ -82,11 +87,29 @@ impl Sandbox {
     }
 
     /// A control group with this sandbox's caps, joined by `command` as it starts; `None`
-    /// where none can be made here.
+    /// where none can be made here (or `KOTH_CGROUP=off` is set): then the memory cap is
+    /// `RLIMIT_DATA` of each process instead (see [`crate::rlimits`]), and processes are
+    /// not capped.
     pub fn caps(&self, command: &mut Command) -> Option<crate::cgroup::Cgroup> {
-        let group = crate::cgroup::Cgroup::create(self.memory_mb, self.max_pids)?;
-        group.join_on_start(command);
-        Some(group)
+        let group = if std::env::var_os("KOTH_CGROUP").is_some_and(|v| v == "off") {
+            None
+        } else {
+            crate::cgroup::Cgroup::create(self.memory_mb, self.max_pids)
+        };
+        match group {
+            Some(group) => {
+                group.join_on_start(command);
+                Some(group)
+            }
+            None => {
+                crate::rlimits::Rlimits {
+                    cpu_seconds: None,
+                    data_bytes: Some(self.memory_mb << 20),
+                }
+                .apply_on_start(command);
+                None
+            }
+        }
     }
 
     /// The command that starts the spawner of a one-run-per-call bot (`program` with its

@@ -11,6 +11,7 @@ use std::time::{Duration, Instant};
 
 use crate::process::{ExternalCommand, STDERR_CAP, STDOUT_CAP};
 use crate::reaper;
+use crate::rlimits::{Rlimits, cpu_seconds_for};
 use koth_engine_core::FaultKind;
 use koth_engine_core::runner::Failure;
 
@@ -45,6 +46,8 @@ pub struct Session {
     child: Child,
     /// The sandbox's caps (see [`crate::cgroup`]).
     cgroup: Option<crate::cgroup::Cgroup>,
+    /// The limits it started with.
+    rlimits: Rlimits,
     input: Option<Sender<Vec<u8>>>,
     lines: Receiver<Line>,
     /// Answers still owed by earlier calls that timed out: the k-th answer line answers the
@@ -62,10 +65,18 @@ impl Session {
     /// sandbox, if it has one).
     pub fn start(cmd: &ExternalCommand, limits: Limits) -> Result<Session, Failure> {
         let mut cgroup = None;
+        let mut rlimits = Rlimits {
+            cpu_seconds: None,
+            data_bytes: limits.memory_bytes,
+        };
         let mut command = match &cmd.sandbox {
             Some(sandbox) => {
                 let mut command = sandbox.command(&cmd.program, &cmd.args, &cmd.workdir);
                 cgroup = sandbox.caps(&mut command);
+                // The CPU-time cap: `--cpu-seconds`, else the time for all answers.
+                rlimits.cpu_seconds = sandbox
+                    .cpu_seconds
+                    .or((limits.total != Duration::MAX).then(|| cpu_seconds_for(limits.total)));
                 command
             }
             None => {
@@ -78,9 +89,7 @@ impl Session {
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped());
-        if let Some(bytes) = limits.memory_bytes {
-            limit_memory(&mut command, bytes);
-        }
+        rlimits.apply_on_start(&mut command);
         reaper::die_with_koth(&mut command);
         let mut child = reaper::spawn(&mut command).map_err(|e| Failure {
             kind: FaultKind::Io,
@@ -131,6 +140,7 @@ impl Session {
             used: Duration::ZERO,
             child,
             cgroup,
+            rlimits,
             input: Some(input_tx),
             lines: line_rx,
             owed: 0,
@@ -257,7 +267,8 @@ impl Session {
         let cap = self
             .cgroup
             .as_mut()
-            .and_then(|g| g.memory_cap_hit())
+            .and_then(|g| g.cap_hit())
+            .or_else(|| status.and_then(|s| self.rlimits.cpu_cap_hit(&s)))
             .map(|c| format!("{c}: "))
             .unwrap_or_default();
         let how = match status {
@@ -336,22 +347,6 @@ fn read_lines(stdout: impl Read, tx: SyncSender<Line>) {
         if tx.send(msg).is_err() {
             return;
         }
-    }
-}
-
-/// Sets the child's data-segment limit (`RLIMIT_DATA`: heap and private writable mappings,
-/// which leaves the address-space reservations of JVMs and JavaScript engines alone).
-#[allow(unsafe_code)]
-fn limit_memory(command: &mut Command, bytes: u64) {
-    use nix::sys::resource::{Resource, setrlimit};
-    use std::os::unix::process::CommandExt;
-    // SAFETY: the closure runs in the forked child before exec and only calls setrlimit(2),
-    // which is async-signal-safe; it allocates nothing and touches no shared state.
-    unsafe {
-        command.pre_exec(move || {
-            let _ = setrlimit(Resource::RLIMIT_DATA, bytes, bytes);
-            Ok(())
-        });
     }
 }
 

@@ -18,6 +18,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::process::{CallOutput, ExternalCommand, STDOUT_CAP};
 use crate::reaper;
+use crate::rlimits::Rlimits;
 
 /// One call.
 #[derive(Debug, Serialize, Deserialize)]
@@ -28,6 +29,9 @@ pub struct Request {
     pub stdin: Option<Vec<u8>>,
     /// The call's time limit.
     pub timeout_ms: u64,
+    /// The call's CPU-time cap in seconds (see [`crate::rlimits`]).
+    #[serde(default)]
+    pub cpu_seconds: Option<u64>,
 }
 
 /// How a call went.
@@ -71,10 +75,15 @@ pub fn spawner_main(command: &[String]) -> anyhow::Result<()> {
         std::io::BufRead::read_line(&mut stdin.lock(), &mut line)? > 0
     } {
         let request: Request = serde_json::from_str(&line)?;
-        let reply = match cmd.call(
+        let limits = Rlimits {
+            cpu_seconds: request.cpu_seconds,
+            data_bytes: None,
+        };
+        let reply = match cmd.call_limited(
             &request.args,
             request.stdin.as_deref(),
             Duration::from_millis(request.timeout_ms),
+            &limits,
         ) {
             Ok(out) => Reply::Ok {
                 stdout: out.stdout,
@@ -102,6 +111,8 @@ const MARGIN: Duration = Duration::from_secs(2);
 pub struct SandboxedCalls {
     /// The caps' control group (removed after the sandbox is gone).
     cgroup: Option<crate::cgroup::Cgroup>,
+    /// `--cpu-seconds`, if given (else each call's time limit).
+    cpu_seconds: Option<u64>,
     child: Child,
     input: ChildStdin,
     output: File,
@@ -132,6 +143,7 @@ impl SandboxedCalls {
         crate::process::set_nonblocking(output.as_raw_fd());
         Ok(SandboxedCalls {
             cgroup,
+            cpu_seconds: sandbox.cpu_seconds,
             child,
             input,
             output,
@@ -157,6 +169,10 @@ impl SandboxedCalls {
             args: args.to_vec(),
             stdin: stdin.map(<[u8]>::to_vec),
             timeout_ms: timeout.as_millis().min(u64::MAX as u128) as u64,
+            cpu_seconds: Some(
+                self.cpu_seconds
+                    .unwrap_or_else(|| crate::rlimits::cpu_seconds_for(timeout)),
+            ),
         };
         let reply = self.exchange(&request, Instant::now() + timeout + MARGIN);
         if reply.is_err() {
@@ -165,7 +181,7 @@ impl SandboxedCalls {
         match reply? {
             Reply::Ok { stdout, truncated } => Ok(CallOutput { stdout, truncated }),
             Reply::Failed { kind, detail } => {
-                let cap = self.cgroup.as_mut().and_then(|g| g.memory_cap_hit());
+                let cap = self.cgroup.as_mut().and_then(|g| g.cap_hit());
                 Err(Failure {
                     kind,
                     detail: match cap {

@@ -117,6 +117,10 @@ fn sandbox_options_are_checked() {
         (vec!["--env", "KOTH_SURELY_UNSET_VARIABLE"], "is not set"),
         (vec!["--env", "A=B"], "expected a variable's name"),
         (vec!["--sandbox", "maybe"], "invalid value"),
+        (
+            vec!["--cpu-seconds", "0"],
+            "--cpu-seconds must be at least 1",
+        ),
     ] {
         let mut all = vec![
             "play",
@@ -232,4 +236,66 @@ sys.exit(1)""#,
         (100..256).contains(&running),
         "{running} processes started in the sandbox (cap 256)"
     );
+    assert!(detail.contains("refused at the 256-task cap"), "{detail}");
+}
+
+/// Plays one samurai turn of `bot` in the sandbox with `extra` options and `env`; returns
+/// the first fault's detail (its kind must be `crash`).
+fn crash_detail(bot: &str, extra: &[&str], env: &[(&str, &str)]) -> String {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("samurai.json"), r#"{"max_turns": 1}"#).unwrap();
+    script(dir.path(), "bot.sh", bot);
+    let mut args = vec![
+        "play",
+        "samurai",
+        "--json",
+        "--config",
+        "samurai.json",
+        "--sandbox",
+        "on",
+        "--bot",
+        "cmd:./bot.sh",
+        "--bot",
+        "builtin:waiter",
+    ];
+    args.extend(extra);
+    let out = Command::new(env!("CARGO_BIN_EXE_koth"))
+        .args(&args)
+        .envs(env.iter().copied())
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    let out = json(&out);
+    assert_eq!(out["faults"][0]["kind"], "crash", "{out}");
+    out["faults"][0]["detail"].as_str().unwrap().to_string()
+}
+
+#[test]
+fn a_busy_bot_is_killed_at_its_cpu_time_cap() {
+    // Two busy processes: two seconds of CPU time per second on two cores; the wall-clock
+    // limit (4 s) is far.
+    let busy = "(while :; do :; done) & while :; do :; done";
+    let detail = crash_detail(busy, &["--cpu-seconds", "1", "--timeout-ms", "4000"], &[]);
+    assert!(
+        detail.contains("killed over the 1 s CPU-time cap"),
+        "{detail}"
+    );
+    // By default the cap is the call's time limit: a bot using more CPU time than its
+    // limit with helper threads (node workers) is stopped too.
+    let threads = "exec node -e \"
+const { Worker } = require('worker_threads');
+for (let i = 0; i < 2; i++) new Worker('for (;;) {}', { eval: true });
+for (;;) {}\"";
+    let detail = crash_detail(threads, &["--timeout-ms", "3000"], &[]);
+    assert!(
+        detail.contains("killed over the 3 s CPU-time cap"),
+        "{detail}"
+    );
+}
+
+#[test]
+fn without_a_control_group_memory_is_capped_per_process() {
+    let heap = "exec python3 -c \"b = bytearray(1500 << 20); print('W')\"";
+    let detail = crash_detail(heap, &["--memory-mb", "300"], &[("KOTH_CGROUP", "off")]);
+    assert!(detail.contains("MemoryError"), "{detail}");
 }
