@@ -6,8 +6,9 @@
 //! other bots or of the organizer's folders. It has no network but a loopback of its own
 //! (unless `--allow-net`), a fresh PID namespace (every process in it dies with the sandbox),
 //! its own session (no terminal), and a minimal environment: `PATH` and `LANG` as koth has
-//! them, `HOME` = the private folder, and the variables named with `--env`. It dies with
-//! koth (`--die-with-parent`).
+//! them, `HOME` = the private folder, the variables named with `--env`, and
+//! `JAVA_TOOL_OPTIONS` sizing JVMs for the memory cap (unless passed with `--env`). It dies
+//! with koth (`--die-with-parent`).
 //!
 //! There is one sandbox per bot per match. A long-running bot (bomberman) is the sandbox's
 //! program; for a bot run once per call (samurai, naval, tanks) the sandbox runs koth's
@@ -144,9 +145,22 @@ impl Sandbox {
         for (name, value) in &self.env {
             command.args(["--setenv", name, value]);
         }
+        if !self.env.iter().any(|(name, _)| name == JAVA_OPTIONS) {
+            command.args(["--setenv", JAVA_OPTIONS, &java_options(self.memory_mb)]);
+        }
         command.current_dir(folder);
         command
     }
+}
+
+/// The variable every JVM reads its extra options from.
+pub const JAVA_OPTIONS: &str = "JAVA_TOOL_OPTIONS";
+
+/// The JVM options that size a JVM for a memory cap of `mb` MiB (`-XX:MaxRAM`): its heap
+/// then fits under the cap, where by default it is sized from the machine's memory (and
+/// under a data-segment limit, a JVM with the default heap does not even start).
+pub fn java_options(mb: u64) -> String {
+    format!("-XX:MaxRAM={mb}m")
 }
 
 /// bubblewrap's path if it runs a trivial sandbox here, checked once.

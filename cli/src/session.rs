@@ -12,6 +12,7 @@ use std::time::{Duration, Instant};
 use crate::process::{ExternalCommand, STDERR_CAP, STDOUT_CAP};
 use crate::reaper;
 use crate::rlimits::{Rlimits, cpu_seconds_for};
+use crate::sandbox::{JAVA_OPTIONS, java_options};
 use koth_engine_core::FaultKind;
 use koth_engine_core::runner::Failure;
 
@@ -72,6 +73,8 @@ impl Session {
         let mut command = match &cmd.sandbox {
             Some(sandbox) => {
                 let mut command = sandbox.command(&cmd.program, &cmd.args, &cmd.workdir);
+                // The sandbox caps memory (a control group, else its own data limit).
+                rlimits.data_bytes = None;
                 cgroup = sandbox.caps(&mut command);
                 // The CPU-time cap: `--cpu-seconds`, else the time for all answers.
                 rlimits.cpu_seconds = sandbox
@@ -82,6 +85,12 @@ impl Session {
             None => {
                 let mut command = Command::new(&cmd.program);
                 command.args(&cmd.args).current_dir(&cmd.workdir);
+                if let Some(bytes) = limits.memory_bytes {
+                    // A JVM sized from the machine's memory does not start under the limit.
+                    if std::env::var_os(JAVA_OPTIONS).is_none() {
+                        command.env(JAVA_OPTIONS, java_options(bytes >> 20));
+                    }
+                }
                 command
             }
         };
