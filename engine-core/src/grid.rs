@@ -41,13 +41,13 @@ impl<T> Grid<T> {
     /// The cell at `c`, or `None` off the grid.
     #[inline]
     pub fn get(&self, c: Coord) -> Option<&T> {
-        self.size.index_of(c).map(|i| &self.cells[i])
+        self.size.index_of(c).and_then(|i| self.cells.get(i))
     }
 
     /// The cell at `c`, mutably, or `None` off the grid.
     #[inline]
     pub fn get_mut(&mut self, c: Coord) -> Option<&mut T> {
-        self.size.index_of(c).map(move |i| &mut self.cells[i])
+        self.size.index_of(c).and_then(|i| self.cells.get_mut(i))
     }
 
     /// The cells in row-major order.
@@ -72,6 +72,15 @@ impl<T> Grid<T> {
     /// The rows, top (y = 0) first.
     pub fn rows(&self) -> impl Iterator<Item = &[T]> {
         self.cells.chunks(self.size.width.max(1) as usize)
+    }
+
+    /// Row `y`, or `None` off the grid: for scanning a window of a row with one bounds
+    /// check per cell (`row.get(x)`).
+    #[inline]
+    pub fn row(&self, y: i32) -> Option<&[T]> {
+        let w = self.size.width as usize;
+        let y = usize::try_from(y).ok()?;
+        self.cells.get(y.checked_mul(w)?..(y + 1).checked_mul(w)?)
     }
 }
 
@@ -118,5 +127,8 @@ mod tests {
         assert_eq!(g.cells()[5], 5);
         let rows: Vec<&[u8]> = g.rows().collect();
         assert_eq!(rows, [&[0, 0, 0][..], &[0, 0, 5][..]]);
+        assert_eq!(g.row(1), Some(&[0, 0, 5][..]));
+        assert_eq!(g.row(2), None);
+        assert_eq!(g.row(-1), None);
     }
 }

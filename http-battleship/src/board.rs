@@ -3,6 +3,8 @@
 use alloc::vec;
 use alloc::vec::Vec;
 
+use koth_engine_core::{Grid, Size};
+
 use crate::ShotResult;
 use crate::cell::Cell;
 use crate::placement::Fleet;
@@ -15,9 +17,8 @@ const SHIP: u8 = 0x7f;
 /// A fleet on its grid with the opponent's strikes.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub(crate) struct Board {
-    width: u16,
-    /// Row-major cells: ship index + 1 (or 0) in the low bits, [`STRUCK`] once shot.
-    cells: Vec<u8>,
+    /// Ship index + 1 (or 0) in the low bits, [`STRUCK`] once shot.
+    cells: Grid<u8>,
     /// Distinct struck cells of each ship.
     hits: Vec<u8>,
     fleet: Fleet,
@@ -28,17 +29,15 @@ impl Board {
     /// The fleet laid on a `width` x `height` grid (the fleet is valid for it: at most 60
     /// ships, every cell on the grid, no overlaps).
     pub(crate) fn new(fleet: Fleet, width: u16, height: u16) -> Self {
-        let w = width as usize;
-        let mut cells = vec![0u8; w * height as usize];
+        let mut cells = Grid::new(Size::new(width, height), 0u8);
         for (i, ship) in fleet.ships().iter().enumerate() {
             for c in ship.cells() {
-                if let Some(slot) = cells.get_mut(c.index(w)) {
+                if let Some(slot) = cells.get_mut(c.into()) {
                     *slot = (i as u8 + 1) & SHIP;
                 }
             }
         }
         Board {
-            width,
             cells,
             hits: vec![0; fleet.ships().len()],
             fleet,
@@ -51,7 +50,7 @@ impl Board {
     /// sinking of the last ship wins. Repeat shots on a ship still afloat are hits again.
     #[inline]
     pub(crate) fn fire(&mut self, at: Cell) -> ShotResult {
-        let Some(cell) = self.cells.get_mut(at.index(self.width as usize)) else {
+        let Some(cell) = self.cells.get_mut(at.into()) else {
             return ShotResult::Miss;
         };
         let ship = (*cell & SHIP) as usize;
@@ -87,14 +86,12 @@ impl Board {
 
     /// Whether the opponent has shot `at`.
     pub(crate) fn struck(&self, at: Cell) -> bool {
-        self.cells
-            .get(at.index(self.width as usize))
-            .is_some_and(|c| c & STRUCK != 0)
+        self.cells.get(at.into()).is_some_and(|c| c & STRUCK != 0)
     }
 
     /// The ship index at `at`, if any.
     pub(crate) fn ship_at(&self, at: Cell) -> Option<usize> {
-        let c = *self.cells.get(at.index(self.width as usize))? & SHIP;
+        let c = *self.cells.get(at.into())? & SHIP;
         (c != 0).then(|| c as usize - 1)
     }
 

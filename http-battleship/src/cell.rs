@@ -37,6 +37,13 @@ impl Cell {
     }
 }
 
+impl From<Cell> for koth_engine_core::Coord {
+    #[inline]
+    fn from(c: Cell) -> Self {
+        koth_engine_core::Coord::new(c.x as i32, c.y as i32)
+    }
+}
+
 impl fmt::Display for Cell {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{},{}", self.x, self.y)

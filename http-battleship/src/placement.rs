@@ -1,6 +1,5 @@
 //! Ship placements: the `x1,y1-x2,y2` text, validation into a [`Fleet`], and typed reasons.
 
-use alloc::vec;
 use alloc::vec::Vec;
 use core::fmt;
 use core::str::FromStr;
@@ -112,7 +111,7 @@ impl Placement {
     /// ```
     pub fn validate(&self, config: &Config) -> Result<Fleet, PlacementError> {
         let (w, h) = (config.width, config.height);
-        let mut taken: Vec<u32> = vec![0; w as usize * h as usize];
+        let mut taken = koth_engine_core::Grid::new(koth_engine_core::Size::new(w, h), 0u32);
         let mut ships = Vec::with_capacity(self.0.len());
         let mut counts = [0u32; MAX_SHIP_LEN as usize];
         for (i, span) in self.0.iter().enumerate() {
@@ -145,7 +144,7 @@ impl Placement {
                 },
             };
             for c in s.cells() {
-                let slot = &mut taken[c.index(w as usize)];
+                let slot = &mut taken[c.into()];
                 if *slot != 0 {
                     return Err(PlacementError::Overlap {
                         first: *slot - 1,

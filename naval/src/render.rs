@@ -65,6 +65,7 @@ impl Naval {
         let side = self.side as usize;
         let mut picture: alloc::vec::Vec<char> = self
             .cells
+            .cells()
             .iter()
             .map(|cell| match cell {
                 Cell::Water => '.',
@@ -78,7 +79,7 @@ impl Naval {
                 continue;
             };
             for (i, c) in ship.cells().enumerate() {
-                if let Some(j) = self.index(c) {
+                if let Some(j) = self.size().index_of(c) {
                     picture[j] = if ship.hull.is_intact(i) {
                         seat_symbol(PlayerId(seat as u8))
                     } else {

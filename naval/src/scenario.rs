@@ -151,23 +151,23 @@ impl Scenario {
         }
         let side = game.side();
         for &cell in &self.wrecks {
-            let i = game.index(cell).ok_or(ScenarioError::OffGrid {
+            let at = game.cells.get_mut(cell).ok_or(ScenarioError::OffGrid {
                 what: "wreck",
                 cell,
                 side,
             })?;
-            game.cells[i] = Cell::Wreck;
+            *at = Cell::Wreck;
         }
         for &cell in &self.mines {
-            let i = game.index(cell).ok_or(ScenarioError::OffGrid {
+            let at = game.cells.get_mut(cell).ok_or(ScenarioError::OffGrid {
                 what: "mine",
                 cell,
                 side,
             })?;
-            if game.cells[i] == Cell::Wreck {
+            if *at == Cell::Wreck {
                 return Err(ScenarioError::MineOnWreck(cell));
             }
-            game.cells[i] = Cell::Mine;
+            *at = Cell::Mine;
         }
         for (seat, start) in self.starts.iter().enumerate() {
             let (Some(class), Some(start)) = (self.config.class_of(seat), *start) else {

@@ -1,11 +1,10 @@
 //! The game state and the [`Game`] implementation.
 
-use alloc::vec;
 use alloc::vec::Vec;
 use core::convert::Infallible;
 
 use koth_engine_core::{
-    Coord, Dir4, Game, Outcome, PerPlayer, PlayerId, RngCore, Size, StepError, ToAct, draw,
+    Coord, Dir4, Game, Grid, Outcome, PerPlayer, PlayerId, RngCore, Size, StepError, ToAct, draw,
 };
 
 use crate::observation::{SIGHT_HALF, SIGHT_SIDE, SightCell};
@@ -45,7 +44,7 @@ pub(crate) struct Seat {
 pub struct Naval {
     pub(crate) side: u16,
     pub(crate) rounds: u32,
-    pub(crate) cells: Vec<Cell>,
+    pub(crate) cells: Grid<Cell>,
     pub(crate) seats: Vec<Seat>,
     /// This round's turn order (the ships afloat at its start, shuffled).
     pub(crate) order: Vec<PlayerId>,
@@ -66,7 +65,7 @@ impl Naval {
         Ok(Naval {
             side,
             rounds: config.rounds,
-            cells: vec![Cell::Water; Size::square(side).area()],
+            cells: Grid::new(Size::square(side), Cell::Water),
             seats: (0..players)
                 .map(|_| Seat {
                     ship: None,
@@ -119,8 +118,8 @@ impl Naval {
     /// Puts `ship` on the sea for `seat` (its cells must be free water).
     pub(crate) fn launch(&mut self, seat: usize, ship: Ship) {
         for c in ship.cells() {
-            if let Some(i) = self.index(c) {
-                self.cells[i] = Cell::Ship(PlayerId(seat as u8));
+            if let Some(cell) = self.cells.get_mut(c) {
+                *cell = Cell::Ship(PlayerId(seat as u8));
             }
         }
         self.seats[seat].ship = Some(ship);
@@ -158,16 +157,10 @@ impl Naval {
 
     // ------------------------------------------------------------------ grid helpers
 
-    /// The row-major index of `c`, or `None` off the grid.
-    #[inline]
-    pub(crate) fn index(&self, c: Coord) -> Option<usize> {
-        Size::square(self.side).index_of(c)
-    }
-
     /// What lies on `c`, or `None` off the grid.
     #[inline]
     pub fn cell(&self, c: Coord) -> Option<Cell> {
-        self.index(c).map(|i| self.cells[i])
+        self.cells.get(c).copied()
     }
 
     /// The number of ships afloat.
@@ -217,12 +210,10 @@ impl Naval {
 
     /// The mines on the sea, in row-major order.
     pub fn mines(&self) -> impl Iterator<Item = Coord> + '_ {
-        let size = self.size();
         self.cells
             .iter()
-            .enumerate()
             .filter(|(_, c)| **c == Cell::Mine)
-            .map(move |(i, _)| size.coord_of(i))
+            .map(|(at, _)| at)
     }
 
     /// The statistics of `player` (zeros for a seat that does not exist).
@@ -319,19 +310,25 @@ impl Naval {
         } else {
             crate::observation::VIEW_RANGE
         };
-        let side = self.side as i32;
         let (hx, hy) = (ship.head.x, ship.head.y);
+        let width = self.cells.size().width as i32;
+        // The window's columns on the grid, `x0..=x1` (empty when the head is off it).
+        let (x0, x1) = ((hx - range).max(0), (hx + range).min(width - 1));
         for dy in -range..=range {
             let y = hy + dy;
-            let row = ((dy + SIGHT_HALF) * SIGHT_SIDE as i32 + SIGHT_HALF) as usize;
-            for dx in -range..=range {
-                let x = hx + dx;
-                let out = &mut map.0[(row as i32 + dx) as usize];
-                if x < 0 || y < 0 || x >= side || y >= side {
-                    *out = SightCell::OffGrid;
-                    continue;
-                }
-                *out = match self.cells[(y * side + x) as usize] {
+            // The sight cells of this row, dx = -range..=range.
+            let start = ((dy + SIGHT_HALF) * SIGHT_SIDE as i32 + SIGHT_HALF - range) as usize;
+            let out = &mut map.0[start..=start + 2 * range as usize];
+            out.fill(SightCell::OffGrid);
+            let Some(cells) = self.cells.row(y) else {
+                continue;
+            };
+            if x0 > x1 {
+                continue;
+            }
+            let on_grid = &mut out[(x0 - (hx - range)) as usize..=(x1 - (hx - range)) as usize];
+            for ((x, &cell), out) in (x0..).zip(&cells[x0 as usize..=x1 as usize]).zip(on_grid) {
+                *out = match cell {
                     Cell::Water => SightCell::Water,
                     Cell::Mine => SightCell::Mine,
                     Cell::Wreck => SightCell::Wreck,

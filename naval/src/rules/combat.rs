@@ -71,8 +71,7 @@ impl Naval {
             return Err(Refusal::NoMinesLeft);
         }
         let cell = ship.head.offset(target.dx(), target.dy());
-        let i = self.index(cell).ok_or(Refusal::TargetOffGrid)?;
-        if self.cells[i] != Cell::Water {
+        if self.cell(cell).ok_or(Refusal::TargetOffGrid)? != Cell::Water {
             return Err(Refusal::NotWater);
         }
         let adjacent = ship
@@ -81,7 +80,7 @@ impl Naval {
         if !adjacent {
             return Err(Refusal::NotAdjacent);
         }
-        self.cells[i] = Cell::Mine;
+        self.cells[cell] = Cell::Mine;
         let ship = self.ship_mut(me);
         ship.mines -= 1;
         ship.shots_left = 0;
@@ -140,8 +139,8 @@ impl Naval {
             let len = self.ship_ref(victim).class.length() as usize;
             for k in 0..len {
                 let c = self.ship_ref(victim).cell(k);
-                if let Some(j) = self.index(c) {
-                    self.cells[j] = Cell::Wreck;
+                if let Some(cell) = self.cells.get_mut(c) {
+                    *cell = Cell::Wreck;
                 }
             }
             if by != victim {
@@ -157,10 +156,10 @@ impl Naval {
     /// triggering ship included), row by row from the top left, and sets off the other mines
     /// in that area; chained mines explode in the order they were found (breadth first).
     pub(crate) fn explode(&mut self, center: Coord, by: PlayerId, events: &mut Vec<Event>) {
-        if let Some(i) = self.index(center)
-            && self.cells[i] == Cell::Mine
+        if let Some(cell) = self.cells.get_mut(center)
+            && *cell == Cell::Mine
         {
-            self.cells[i] = Cell::Water;
+            *cell = Cell::Water;
         }
         let mut queue = alloc::vec![(center, false)];
         let mut k = 0;
@@ -174,10 +173,10 @@ impl Naval {
             for dy in -1..=1 {
                 for dx in -1..=1 {
                     let n = c.offset(dx, dy);
-                    let Some(i) = self.index(n) else { continue };
-                    match self.cells[i] {
+                    let Some(cell) = self.cell(n) else { continue };
+                    match cell {
                         Cell::Mine => {
-                            self.cells[i] = Cell::Water;
+                            self.cells[n] = Cell::Water;
                             queue.push((n, true));
                         }
                         Cell::Ship(p) => self.damage_at(p, n, by, Cause::Mine, events),

@@ -46,18 +46,15 @@ impl Naval {
             (ship.head.offset(dx, dy), tail, ship.head.offset(dx, dy))
         };
         let mine = self.enterable(enter, None)?;
-        let (leave_i, enter_i) = match (self.index(leave), self.index(enter)) {
-            (Some(a), Some(b)) => (a, b),
+        if self.cell(leave).is_none() || self.cell(enter).is_none() {
             // Unreachable: `enter` was checked and `leave` is a hull cell.
-            _ => {
-                return Err(Refusal::Blocked {
-                    cell: enter,
-                    by: Obstacle::OffGrid,
-                });
-            }
-        };
-        self.cells[leave_i] = Cell::Water;
-        self.cells[enter_i] = Cell::Ship(me);
+            return Err(Refusal::Blocked {
+                cell: enter,
+                by: Obstacle::OffGrid,
+            });
+        }
+        self.cells[leave] = Cell::Water;
+        self.cells[enter] = Cell::Ship(me);
         let ship = self.ship_mut(me);
         ship.head = head;
         ship.moves_left -= 1;
@@ -101,13 +98,13 @@ impl Naval {
             }
         }
         for i in 1..len {
-            if let Some(j) = self.index(cell_of(head, old_dir, i)) {
-                self.cells[j] = Cell::Water;
+            if let Some(cell) = self.cells.get_mut(cell_of(head, old_dir, i)) {
+                *cell = Cell::Water;
             }
         }
         for i in 1..len {
-            if let Some(j) = self.index(cell_of(head, dir, i)) {
-                self.cells[j] = Cell::Ship(me);
+            if let Some(cell) = self.cells.get_mut(cell_of(head, dir, i)) {
+                *cell = Cell::Ship(me);
             }
         }
         let ship = self.ship_mut(me);
