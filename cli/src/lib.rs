@@ -211,6 +211,25 @@ pub struct BotArgs {
     pub config: Option<PathBuf>,
 }
 
+/// `koth serve`'s bounds against careless or hostile clients.
+#[derive(clap::Args, Debug, Clone)]
+pub struct ServeLimits {
+    /// Most connections open at once; a new one past it closes the least recently active
+    /// (default: 1024, or the open-files limit less 64).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=65_536))]
+    pub max_connections: Option<u64>,
+    /// Seconds a request's headers, and then its body, may take to arrive; also the longest
+    /// a kept-alive connection stays idle.
+    #[arg(long, value_name = "SECONDS", default_value_t = 10,
+          value_parser = clap::value_parser!(u64).range(1..=3600))]
+    pub read_timeout_s: u64,
+    /// Most match seats remembered (each side of a match served here is one); a new one past
+    /// it forgets the least recently used. About 90 KB each on the largest grid.
+    #[arg(long, value_name = "N", default_value_t = http::server::DEFAULT_MAX_SEATS as u64,
+          value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    pub max_seats: u64,
+}
+
 /// `koth play`'s options besides the game.
 #[derive(clap::Args, Debug, Clone, Default)]
 pub struct PlayArgs {
@@ -313,6 +332,9 @@ enum Command {
         /// Forget a match after this many seconds without a request.
         #[arg(long, value_name = "N", default_value_t = 300)]
         idle_timeout_s: u64,
+        #[command(flatten)]
+        #[allow(missing_docs)]
+        limits: ServeLimits,
     },
 }
 
@@ -452,7 +474,8 @@ fn run(command: Command) -> anyhow::Result<()> {
             bot,
             dialect,
             idle_timeout_s,
-        } => serve_bot(&game, &listen, &bot, dialect, idle_timeout_s),
+            limits,
+        } => serve_bot(&game, &listen, &bot, dialect, idle_timeout_s, &limits),
     }
 }
 
@@ -856,6 +879,7 @@ fn serve_bot(
     bot: &str,
     dialect: Option<koth_http_battleship::Dialect>,
     idle_timeout_s: u64,
+    limits: &ServeLimits,
 ) -> anyhow::Result<()> {
     let entry = games::game(game)?;
     if entry.family() != Family::Http || entry.name() != "battleship" {
@@ -877,10 +901,17 @@ fn serve_bot(
     }
     let listener = std::net::TcpListener::bind(listen)
         .map_err(|e| UsageError(format!("cannot listen on {listen}: {e}")))?;
+    let defaults = http::ServeOptions::new(id);
     let options = http::ServeOptions {
         dialect,
         idle_timeout: Duration::from_secs(idle_timeout_s.max(1)),
-        ..http::ServeOptions::new(id)
+        header_timeout: Duration::from_secs(limits.read_timeout_s),
+        body_timeout: Duration::from_secs(limits.read_timeout_s),
+        max_seats: limits.max_seats as usize,
+        max_connections: limits
+            .max_connections
+            .map_or(defaults.max_connections, |n| n as usize),
+        ..defaults
     };
     let handle = http::serve(listener, options)?;
     eprintln!(

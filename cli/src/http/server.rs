@@ -9,9 +9,17 @@
 //!   request. The bot's RNG is seeded from the match number and the seat.
 //! - Malformed requests get `400` and the reason as text; anything but `POST` gets `405`;
 //!   bodies over 4 MiB get `413`.
+//! - Bounded against hostile or careless clients (see [`ServeOptions`]): a request's headers
+//!   must arrive within the header timeout, which also closes a kept-alive connection idle
+//!   that long (hyper's `header_read_timeout`); its body within the body timeout (`408`);
+//!   at most `max_connections` connections are open, and a new one past the cap closes the
+//!   least recently active one (at once if it is idle, after its request otherwise); at most
+//!   `max_seats` match seats are remembered, and a new one past the cap forgets the least
+//!   recently used one.
 
 use std::collections::HashMap;
 use std::net::{SocketAddr, TcpListener};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -19,7 +27,6 @@ use anyhow::Context as _;
 use axum::extract::State;
 use axum::http::{Method, StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use axum::serve::ListenerExt;
 use koth_engine_core::{Bot, PlayerId, SeedableRng};
 use koth_http_battleship::wire::{
     DraftRequest, Fields, FormAct, FormRequest, JsonAction, JsonRequest, Reply, Request, Session,
@@ -45,16 +52,41 @@ pub struct ServeOptions {
     pub idle_timeout: Duration,
     /// Threads answering requests.
     pub workers: usize,
+    /// Most connections open at once (see the module docs).
+    pub max_connections: usize,
+    /// Time for a request's headers, and the longest a kept-alive connection stays idle.
+    pub header_timeout: Duration,
+    /// Time for a request's body.
+    pub body_timeout: Duration,
+    /// Most match seats remembered (each side of a match played here is one).
+    pub max_seats: usize,
+}
+
+/// The default cap on match seats: on the largest grid (100 x 100) a seat takes about 90 KB,
+/// so the table stays under about 100 MB.
+pub const DEFAULT_MAX_SEATS: usize = 1000;
+
+/// The default cap on open connections: 1024, or fewer where the open-files limit is lower
+/// (64 descriptors are kept for everything else).
+pub fn default_max_connections() -> usize {
+    use nix::sys::resource::{Resource, getrlimit};
+    let (soft, _) = getrlimit(Resource::RLIMIT_NOFILE).unwrap_or((1024, 1024));
+    (soft.saturating_sub(64)).clamp(1, 1024) as usize
 }
 
 impl ServeOptions {
-    /// Options for built-in bot `bot`: all dialects, 5 minutes idle timeout, 4 workers.
+    /// Options for built-in bot `bot`: all dialects, 5 minutes idle timeout, 4 workers,
+    /// [`default_max_connections`], 10 s header and body timeouts, [`DEFAULT_MAX_SEATS`].
     pub fn new(bot: &str) -> Self {
         ServeOptions {
             bot: bot.to_string(),
             dialect: None,
             idle_timeout: Duration::from_secs(300),
             workers: 4,
+            max_connections: default_max_connections(),
+            header_timeout: Duration::from_secs(10),
+            body_timeout: Duration::from_secs(10),
+            max_seats: DEFAULT_MAX_SEATS,
         }
     }
 }
@@ -155,13 +187,7 @@ pub fn serve(listener: TcpListener, options: ServeOptions) -> anyhow::Result<Ser
         .fallback(handle)
         .with_state(shared.clone());
     let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-    let task = runtime.spawn(async move {
-        tokio::select! {
-            // No Nagle delay: replies are small and a client waits for each one.
-            _ = axum::serve(listener.tap_io(|tcp| { let _ = tcp.set_nodelay(true); }), app) => {}
-            _ = stopped => {}
-        }
-    });
+    let task = runtime.spawn(accept_loop(listener, app, shared.clone(), stopped));
     Ok(ServerHandle {
         addr,
         shared,
@@ -169,6 +195,99 @@ pub fn serve(listener: TcpListener, options: ServeOptions) -> anyhow::Result<Ser
         stop: Some(stop),
         task: Some(task),
     })
+}
+
+/// The open connections: each one's last activity (milliseconds since the server started)
+/// and the sender that asks it to close (taken once asked).
+#[derive(Default)]
+struct Connections {
+    next: u64,
+    open: HashMap<u64, (Arc<AtomicU64>, Option<tokio::sync::oneshot::Sender<()>>)>,
+}
+
+impl Connections {
+    /// Registers a new connection; past `cap`, asks the least recently active one to close.
+    fn open(
+        &mut self,
+        cap: usize,
+        now_ms: u64,
+    ) -> (u64, Arc<AtomicU64>, tokio::sync::oneshot::Receiver<()>) {
+        let live = self.open.values().filter(|(_, s)| s.is_some()).count();
+        if live >= cap.max(1) {
+            let oldest = self
+                .open
+                .iter_mut()
+                .filter(|(_, (_, s))| s.is_some())
+                .min_by_key(|(id, (at, _))| (at.load(Ordering::Relaxed), **id))
+                .and_then(|(_, (_, s))| s.take());
+            if let Some(close) = oldest {
+                let _ = close.send(());
+            }
+        }
+        let id = self.next;
+        self.next += 1;
+        let (close, closed) = tokio::sync::oneshot::channel();
+        let activity = Arc::new(AtomicU64::new(now_ms));
+        self.open.insert(id, (activity.clone(), Some(close)));
+        (id, activity, closed)
+    }
+}
+
+/// Accepts connections until `stopped`, each served by hyper (HTTP/1.1 with keep-alive and
+/// the header timeout) with `app`, within the connection cap.
+async fn accept_loop(
+    listener: tokio::net::TcpListener,
+    app: axum::Router,
+    shared: Arc<Shared>,
+    mut stopped: tokio::sync::oneshot::Receiver<()>,
+) {
+    let started = Instant::now();
+    let now_ms = move || started.elapsed().as_millis() as u64;
+    let connections = Arc::new(Mutex::new(Connections::default()));
+    loop {
+        let stream = tokio::select! {
+            accepted = listener.accept() => accepted,
+            _ = &mut stopped => return,
+        };
+        let stream = match stream {
+            Ok((stream, _)) => stream,
+            // Out of descriptors, or a connection reset before it was accepted: wait a little.
+            Err(_) => {
+                tokio::time::sleep(Duration::from_millis(20)).await;
+                continue;
+            }
+        };
+        // No Nagle delay: replies are small and a client waits for each one.
+        let _ = stream.set_nodelay(true);
+        let Ok(mut table) = connections.lock() else {
+            return;
+        };
+        let (id, activity, closed) = table.open(shared.options.max_connections, now_ms());
+        drop(table);
+        let app = app.clone();
+        let service = hyper::service::service_fn(move |request| {
+            activity.store(now_ms(), Ordering::Relaxed);
+            tower::ServiceExt::oneshot(app.clone(), request)
+        });
+        let mut http = hyper::server::conn::http1::Builder::new();
+        http.timer(hyper_util::rt::TokioTimer::new())
+            .header_read_timeout(shared.options.header_timeout);
+        let connections = connections.clone();
+        tokio::spawn(async move {
+            let connection = http.serve_connection(hyper_util::rt::TokioIo::new(stream), service);
+            tokio::pin!(connection);
+            tokio::select! {
+                _ = connection.as_mut() => {}
+                _ = closed => {
+                    connection.as_mut().graceful_shutdown();
+                    let _ = connection.await;
+                }
+            }
+            if let Ok(mut table) = connections.lock() {
+                table.open.remove(&id);
+            }
+        });
+    }
 }
 
 fn reply(status: StatusCode, content_type: &'static str, body: Vec<u8>) -> Response {
@@ -188,12 +307,24 @@ async fn handle(State(shared): State<Arc<Shared>>, request: axum::extract::Reque
         .get(header::CONTENT_TYPE)
         .and_then(|v| v.to_str().ok())
         .map(str::to_string);
-    let body = match axum::body::to_bytes(request.into_body(), REQUEST_LIMIT).await {
-        Ok(body) => body,
-        Err(e) => {
+    let limit = shared.options.body_timeout;
+    let body = match tokio::time::timeout(
+        limit,
+        axum::body::to_bytes(request.into_body(), REQUEST_LIMIT),
+    )
+    .await
+    {
+        Ok(Ok(body)) => body,
+        Ok(Err(e)) => {
             return refuse(
                 StatusCode::PAYLOAD_TOO_LARGE,
                 format!("cannot read the body (at most {REQUEST_LIMIT} bytes): {e}"),
+            );
+        }
+        Err(_) => {
+            return refuse(
+                StatusCode::REQUEST_TIMEOUT,
+                format!("the body did not arrive within {} s", limit.as_secs_f64()),
             );
         }
     };
@@ -255,6 +386,16 @@ fn answer(shared: &Shared, request: &Request) -> Result<Reply, WireError> {
     if seat.session.is_some() {
         seat.last_seen = now;
         if let Ok(mut m) = shared.seats.lock() {
+            if m.len() >= shared.options.max_seats.max(1) {
+                // Full: the least recently used seat is forgotten.
+                let oldest = m
+                    .iter()
+                    .min_by_key(|(k, s)| (s.last_seen, **k))
+                    .map(|(k, _)| *k);
+                if let Some(oldest) = oldest {
+                    m.remove(&oldest);
+                }
+            }
             m.insert(key, seat);
         }
     }
