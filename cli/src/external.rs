@@ -50,6 +50,10 @@ pub struct ExternalPlayer<G: Contest> {
     deadline: Option<std::time::Instant>,
     /// The match ran out of time: the bot is no longer asked.
     expired: bool,
+    /// Some answer of this bot was understood (until then, a failure hints at `--dialect`).
+    understood: bool,
+    /// The bot was asked since the last [`judged`](Self::judged) decision.
+    asked: bool,
     /// A program's private working folder for this match (last: removed after the
     /// session's processes are gone).
     folder: Option<BotFolder>,
@@ -78,6 +82,8 @@ impl<G: Contest> ExternalPlayer<G> {
             match_timeout: None,
             deadline: None,
             expired: false,
+            understood: false,
+            asked: false,
             folder: None,
         }
     }
@@ -119,6 +125,7 @@ impl<G: Contest> ExternalPlayer<G> {
     /// Sends one message and returns the answer bytes; `Ok(None)` when a long-running
     /// process is already gone (its fault was recorded when it went).
     fn call(&mut self, message: &Message) -> Result<Option<Vec<u8>>, Failure> {
+        self.asked = true;
         if crate::reaper::interrupted() {
             self.session = None;
             self.sandboxed = None;
@@ -200,6 +207,33 @@ impl<G: Contest> ExternalPlayer<G> {
     }
 }
 
+impl<G: Contest> ExternalPlayer<G> {
+    /// Notes how a call of this bot went; while none has been understood, a failure in a
+    /// game with several dialects says how to pick another one (a bot speaking another
+    /// dialect fails from its first request on, often with a bare disconnect).
+    fn judged<T>(&mut self, mut decision: Decision<T>) -> Decision<T> {
+        let asked = std::mem::take(&mut self.asked);
+        match &mut decision.failure {
+            None => self.understood |= asked,
+            Some(f) if !self.understood && G::DIALECTS.len() > 1 => {
+                f.detail = format!(
+                    "{}; no answer understood yet: if the bot speaks another dialect, pick it \
+                     with --dialect ({}; this match speaks {})",
+                    f.detail,
+                    G::DIALECTS.join(", "),
+                    if self.dialect.is_empty() {
+                        G::DIALECTS[0]
+                    } else {
+                        &self.dialect
+                    }
+                );
+            }
+            Some(_) => {}
+        }
+        decision
+    }
+}
+
 fn decided<T>(answer: Answer<T>) -> Decision<T> {
     match answer.problem {
         None => Decision::ok(answer.value),
@@ -224,6 +258,38 @@ impl<G: Contest> Player<G> for ExternalPlayer<G> {
     }
 
     fn setup(
+        &mut self,
+        config: &G::Config,
+        seat: PlayerId,
+        rng: &mut dyn RngCore,
+    ) -> Decision<Option<G::Setup>> {
+        let decision = self.ask_setup(config, seat, rng);
+        self.judged(decision)
+    }
+
+    fn act(&mut self, game: &G, seat: PlayerId, rng: &mut dyn RngCore) -> Decision<G::Action> {
+        let decision = self.ask(game, seat, rng);
+        self.judged(decision)
+    }
+
+    fn finish(&mut self, game: &G, seat: PlayerId) {
+        if !self.unreachable {
+            if let Ok(link) = self.link.as_mut() {
+                if let Some(message) = game.final_message(seat, link) {
+                    let _ = self.call(&message);
+                }
+            }
+        }
+        // Dropping a session or a sandbox kills its processes; then the folder goes.
+        self.session = None;
+        self.sandboxed = None;
+        self.folder = None;
+    }
+}
+
+impl<G: Contest> ExternalPlayer<G> {
+    /// The setup call: the protocol's setup message, if it has one, and its decoded answer.
+    fn ask_setup(
         &mut self,
         config: &G::Config,
         seat: PlayerId,
@@ -260,7 +326,8 @@ impl<G: Contest> Player<G> for ExternalPlayer<G> {
         }
     }
 
-    fn act(&mut self, game: &G, seat: PlayerId, _: &mut dyn RngCore) -> Decision<G::Action> {
+    /// One turn's call and its decoded answer.
+    fn ask(&mut self, game: &G, seat: PlayerId, _: &mut dyn RngCore) -> Decision<G::Action> {
         match self.out_of_time() {
             Some(true) => {
                 let f = self.expired_failure();
@@ -287,19 +354,5 @@ impl<G: Contest> Player<G> for ExternalPlayer<G> {
             Ok(None) => Decision::ok(game.substitute(seat, FaultKind::Crash)),
             Err(f) => Decision::failed(game.substitute(seat, f.kind), f),
         }
-    }
-
-    fn finish(&mut self, game: &G, seat: PlayerId) {
-        if !self.unreachable {
-            if let Ok(link) = self.link.as_mut() {
-                if let Some(message) = game.final_message(seat, link) {
-                    let _ = self.call(&message);
-                }
-            }
-        }
-        // Dropping a session or a sandbox kills its processes; then the folder goes.
-        self.session = None;
-        self.sandboxed = None;
-        self.folder = None;
     }
 }

@@ -394,6 +394,8 @@ pub const MAX_GAMES: u32 = 100_000;
 pub const MAX_MATCHES: usize = 1_000_000;
 /// The most matches played at once (`--jobs`).
 pub const MAX_JOBS: usize = 256;
+/// The most `--bot`s one run may name.
+pub const MAX_BOTS: usize = 1000;
 
 /// A player's name as printed: visible escapes, at most 64 characters.
 fn shown(name: &str) -> String {
@@ -524,6 +526,13 @@ fn bot_specs<G: CliGame>(args: &BotArgs, default: &[&str]) -> anyhow::Result<Vec
     };
     let timeout = args.timeout_ms.map(Duration::from_millis);
     let dialect = dialect::<G>(args)?;
+    if args.bots.len() > MAX_BOTS {
+        return Err(UsageError(format!(
+            "{} --bot options; at most {MAX_BOTS}",
+            args.bots.len()
+        ))
+        .into());
+    }
     let texts: Vec<String> = if args.bots.is_empty() {
         default.iter().map(|id| format!("builtin:{id}")).collect()
     } else {

@@ -630,3 +630,33 @@ fn koth_serve_runs_until_stopped() {
     // (Not who wins: the served bot's seed derives from this runner's process id.)
     assert_clean_win(&r);
 }
+
+#[test]
+fn a_bot_of_another_dialect_gets_a_hint_at_dialect() {
+    // A json-only bot asked in draft: its first answer already fails.
+    let srv = server_with(ServeOptions {
+        dialect: Some(Dialect::Json),
+        ..ServeOptions::new("random")
+    });
+    let r = play(
+        [
+            ("me", http(&srv.url(), Dialect::Draft, 2000)),
+            ("random", builtin("random")),
+        ],
+        1,
+    );
+    let detail = &r.faults[0].detail;
+    assert!(
+        detail.contains("pick it with --dialect (draft, form, json; this match speaks draft)"),
+        "{detail}"
+    );
+    // In its own dialect it plays without a fault.
+    let r = play(
+        [
+            ("me", http(&srv.url(), Dialect::Json, 2000)),
+            ("random", builtin("random")),
+        ],
+        1,
+    );
+    assert_eq!(r.faults, vec![], "{r:?}");
+}

@@ -385,7 +385,9 @@ fn bot_text_cannot_forge_log_lines_or_drive_the_terminal() {
 #[test]
 fn tournament_counts_are_bounded_usage_errors() {
     let dir = tmp();
+    let many_bots: Vec<&str> = ["--bot", "builtin:monk"].repeat(1001);
     for (args, range) in [
+        (&many_bots[..], "1001 --bot options; at most 1000"),
         (&["--games-per-pair", "4294967295"][..], "1..=100000"),
         (&["--games-per-pair", "0"], "1..=100000"),
         (&["--jobs", "100000"], "1..=256"),
@@ -395,9 +397,15 @@ fn tournament_counts_are_bounded_usage_errors() {
             "at most 1000000",
         ),
     ] {
-        let mut all = vec!["tournament", "samurai"];
-        all.extend(args);
-        let out = koth(&all, dir.path());
+        // Under a 2 GB address-space cap: no allocation is sized from the counts.
+        let out = std::process::Command::new("sh")
+            .arg("-c")
+            .arg(r#"ulimit -v 2097152 && exec "$0" tournament samurai "$@""#)
+            .arg(env!("CARGO_BIN_EXE_koth"))
+            .args(args)
+            .current_dir(dir.path())
+            .output()
+            .unwrap();
         assert_eq!(out.status.code(), Some(2), "{args:?}");
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(err.contains(range), "{args:?}: {err}");

@@ -13,10 +13,12 @@ use koth_engine_core::{
 };
 
 use crate::wire::{
-    Body, DraftRequest, FormAct, FormRequest, JsonAction, JsonRequest, MatchId, Request, Settings,
-    TIMEOUT_MS, parse_placement_reply, parse_shot_reply,
+    Body, DraftRequest, FormAct, FormRequest, JsonAction, JsonRequest, MatchId, ReplyError,
+    Request, Settings, TIMEOUT_MS, parse_placement_reply, shot_reply_text,
 };
-use crate::{Action, Battleship, Cell, Config, Dialect, Event, ForfeitReason, Phase, bots};
+use crate::{
+    Action, Battleship, Cell, Config, Dialect, Event, ForfeitReason, Phase, bots, parse_xy,
+};
 
 /// A player's final statistics.
 ///
@@ -257,18 +259,23 @@ impl Contest for Battleship {
                 Err(e) => unreadable(&e),
             }
         } else {
-            match parse_shot_reply(link.dialect, answer) {
-                Ok((x, y)) if Cell::checked(x, y, config.width, config.height).is_some() => {
+            let text = match shot_reply_text(link.dialect, answer) {
+                Ok(text) => text,
+                Err(e) => return unreadable(&e),
+            };
+            match parse_xy(&text) {
+                Some((x, y)) if Cell::checked(x, y, config.width, config.height).is_some() => {
                     Answer::ok(Action::Shoot { x, y })
                 }
-                Ok((x, y)) => Answer::invalid(
+                // Quoted as sent: a number too large for u32 is not shown saturated.
+                Some((x, y)) => Answer::invalid(
                     Action::Shoot { x, y },
                     format!(
-                        "shot {x},{y} is off the {}x{} grid",
+                        "shot {text} is off the {}x{} grid",
                         config.width, config.height
                     ),
                 ),
-                Err(e) => unreadable(&e),
+                None => unreadable(&ReplyError::Shot),
             }
         }
     }

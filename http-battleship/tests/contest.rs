@@ -172,6 +172,13 @@ fn shot_replies_are_read_in_the_bots_dialect() {
         game.decode(P1, &mut form, b"6,0"),
         Answer::invalid(Action::Shoot { x: 6, y: 0 }, "shot 6,0 is off the 6x6 grid")
     );
+    // A number too large for u32 is quoted as sent, not as the saturated 4294967295.
+    assert_eq!(
+        game.decode(P1, &mut json, br#"{"play":" 99999999999,1"}"#)
+            .problem
+            .as_deref(),
+        Some("shot 99999999999,1 is off the 6x6 grid")
+    );
     let a = game.decode(P1, &mut form, br#"{"play":"5,0"}"#);
     assert_eq!(a.value, Action::Forfeit(ForfeitReason::InvalidAnswer));
     assert_eq!(

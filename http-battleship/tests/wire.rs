@@ -157,7 +157,7 @@ fn malformed_requests_get_typed_errors() {
         draft(&ok_init.replace("width=10", "width=101")),
         WireError::OutOfRange {
             field: "width",
-            value: 101,
+            value: "101".into(),
             min: 1,
             max: 100
         }
@@ -166,7 +166,7 @@ fn malformed_requests_get_typed_errors() {
         draft(&ok_init.replace("ship2=1", "ship2=11")),
         WireError::OutOfRange {
             field: "ship2",
-            value: 11,
+            value: "11".into(),
             min: 0,
             max: 10
         }
@@ -174,6 +174,20 @@ fn malformed_requests_get_typed_errors() {
     assert_eq!(
         draft(&ok_init.replace("&opponent=x", "")),
         WireError::Missing("opponent")
+    );
+    // A number too large for u32 is shown as sent; a field given twice is refused.
+    assert_eq!(
+        draft(&ok_init.replace("width=10", "width=99999999999")),
+        WireError::OutOfRange {
+            field: "width",
+            value: "99999999999".into(),
+            min: 1,
+            max: 100
+        }
+    );
+    assert_eq!(
+        draft(&format!("{ok_init}&width=12")),
+        WireError::Duplicate("width".into())
     );
     assert_eq!(
         draft("game=Battleship&match_id=1-1&act=play&shot=1%2C1"),
@@ -232,7 +246,7 @@ fn malformed_requests_get_typed_errors() {
         json(r#"{"game":"Battleship","game-id":1,"player-index":2}"#),
         WireError::OutOfRange {
             field: "player-index",
-            value: 2,
+            value: "2".into(),
             min: 0,
             max: 1
         }

@@ -25,6 +25,15 @@ impl Fields {
         s.finish()
     }
 
+    /// The first name given more than once, if any.
+    pub fn duplicate(&self) -> Option<&str> {
+        let mut seen = alloc::collections::BTreeSet::new();
+        self.0
+            .iter()
+            .map(|(k, _)| k.as_str())
+            .find(|k| !seen.insert(*k))
+    }
+
     /// The last value of `name`.
     pub fn get(&self, name: &str) -> Option<&str> {
         self.0
@@ -45,7 +54,18 @@ impl Fields {
     pub(super) fn number(&self, name: &'static str, min: u64, max: u64) -> Result<u64, WireError> {
         let text = self.need(name)?;
         let value = parse_digits(text).ok_or(WireError::BadNumber(name))? as u64;
-        in_range(name, value, min, max)
+        in_range(name, value, min, max).map_err(|e| match e {
+            // As sent: a number too large for u32 is not shown saturated.
+            WireError::OutOfRange {
+                field, min, max, ..
+            } => WireError::OutOfRange {
+                field,
+                value: truncate(text),
+                min,
+                max,
+            },
+            e => e,
+        })
     }
 
     pub(super) fn settings(&self) -> Result<Settings, WireError> {
@@ -93,7 +113,7 @@ pub(super) fn in_range(
     } else {
         Err(WireError::OutOfRange {
             field,
-            value,
+            value: value.to_string(),
             min,
             max,
         })

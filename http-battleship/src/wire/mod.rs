@@ -288,6 +288,9 @@ pub enum WireError {
     /// A required field is missing.
     #[error("missing field {0}")]
     Missing(&'static str),
+    /// A form field given more than once (which value counts would be a guess).
+    #[error("field {0:?} is given more than once")]
+    Duplicate(String),
     /// A number field that is not a number.
     #[error("field {0} is not a number")]
     BadNumber(&'static str),
@@ -296,8 +299,8 @@ pub enum WireError {
     OutOfRange {
         /// The field.
         field: &'static str,
-        /// Its value.
-        value: u64,
+        /// Its value, as sent (truncated).
+        value: String,
         /// Smallest allowed.
         min: u64,
         /// Largest allowed.
@@ -392,7 +395,7 @@ mod session;
 
 pub use fields::Fields;
 use fields::*;
-pub use reply::{Reply, parse_placement_reply, parse_shot_reply};
+pub use reply::{Reply, parse_placement_reply, parse_shot_reply, shot_reply_text};
 pub use session::Session;
 
 // Any dialect.
@@ -441,6 +444,9 @@ impl Request {
     /// `act=fight` is form, and `act=init` (the same fields in both) is draft unless `only`
     /// asks for form. With `only`, a request of another dialect is refused.
     pub fn from_fields(f: &Fields, only: Option<Dialect>) -> Result<Request, WireError> {
+        if let Some(name) = f.duplicate() {
+            return Err(WireError::Duplicate(truncate(name)));
+        }
         let got = match (f.get("act"), only) {
             (Some("fight"), _) => Dialect::Form,
             (Some("init"), Some(Dialect::Form)) => Dialect::Form,

@@ -89,18 +89,26 @@ pub fn parse_placement_reply(dialect: Dialect, body: &[u8]) -> Result<Placement,
 /// Reads a shot reply: `x,y` as text (`draft`, `form`) or `{"play":"x,y"}` (`json`). In every
 /// dialect alike the `x,y` text is trimmed of leading and trailing ASCII whitespace first.
 pub fn parse_shot_reply(dialect: Dialect, body: &[u8]) -> Result<(u32, u32), ReplyError> {
+    parse_xy(&shot_reply_text(dialect, body)?).ok_or(ReplyError::Shot)
+}
+
+/// The `x,y` text of a shot reply as sent (trimmed), before it is read as numbers: what a
+/// fault quotes (numbers too large for `u32` saturate once read).
+pub fn shot_reply_text(dialect: Dialect, body: &[u8]) -> Result<String, ReplyError> {
+    let trim = |s: &str| {
+        s.trim_matches(|c: char| c.is_ascii_whitespace())
+            .to_string()
+    };
     match dialect {
         Dialect::Json => {
             let v = reply_json(body)?;
-            let play = v
-                .get("play")
+            v.get("play")
                 .and_then(Value::as_str)
-                .ok_or(ReplyError::Shape(r#"an object {"play":"x,y"}"#))?;
-            parse_xy(play.trim_matches(|c: char| c.is_ascii_whitespace())).ok_or(ReplyError::Shot)
+                .map(trim)
+                .ok_or(ReplyError::Shape(r#"an object {"play":"x,y"}"#))
         }
-        _ => {
-            let text = core::str::from_utf8(body).map_err(|_| ReplyError::NotUtf8)?;
-            parse_xy(text.trim_matches(|c: char| c.is_ascii_whitespace())).ok_or(ReplyError::Shot)
-        }
+        _ => core::str::from_utf8(body)
+            .map(trim)
+            .map_err(|_| ReplyError::NotUtf8),
     }
 }
