@@ -54,6 +54,10 @@ pub struct ExternalPlayer<G: Contest> {
     understood: bool,
     /// The bot was asked since the last [`judged`](Self::judged) decision.
     asked: bool,
+    /// Its calls that failed before any was understood.
+    early_failures: u32,
+    /// The last of those failures, for the warning.
+    last_failure: Option<Failure>,
     /// A program's private working folder for this match (last: removed after the
     /// session's processes are gone).
     folder: Option<BotFolder>,
@@ -84,6 +88,8 @@ impl<G: Contest> ExternalPlayer<G> {
             expired: false,
             understood: false,
             asked: false,
+            early_failures: 0,
+            last_failure: None,
             folder: None,
         }
     }
@@ -207,28 +213,69 @@ impl<G: Contest> ExternalPlayer<G> {
     }
 }
 
+/// A bot whose first this many calls all fail gets a warning on standard error.
+pub const WARN_AFTER: u32 = 3;
+
+/// The bots warned about (once per run each).
+static WARNED: std::sync::Mutex<Vec<String>> = std::sync::Mutex::new(Vec::new());
+
 impl<G: Contest> ExternalPlayer<G> {
+    /// Tells the user, once per bot and run, that it failed every call so far: a wrong
+    /// command, path or dialect shows at once instead of as a silently lost match.
+    fn warn(&self) {
+        let Ok(mut warned) = WARNED.lock() else {
+            return;
+        };
+        if warned.contains(&self.name) {
+            return;
+        }
+        warned.push(self.name.clone());
+        let last = self.last_failure.as_ref().map_or(String::new(), |f| {
+            format!(
+                " (last: {}: {})",
+                f.kind.as_str(),
+                crate::report::visible(&f.detail, crate::report::MAX_SHOWN)
+            )
+        });
+        eprintln!(
+            "koth: warning: bot {} failed each of its first {} calls{last}; it plays the \
+             protocol's default action instead",
+            crate::report::visible(&self.name, 64),
+            self.early_failures
+        );
+    }
+
     /// Notes how a call of this bot went; while none has been understood, a failure in a
     /// game with several dialects says how to pick another one (a bot speaking another
     /// dialect fails from its first request on, often with a bare disconnect).
     fn judged<T>(&mut self, mut decision: Decision<T>) -> Decision<T> {
         let asked = std::mem::take(&mut self.asked);
-        match &mut decision.failure {
-            None => self.understood |= asked,
-            Some(f) if !self.understood && G::DIALECTS.len() > 1 => {
-                f.detail = format!(
-                    "{}; no answer understood yet: if the bot speaks another dialect, pick it \
-                     with --dialect ({}; this match speaks {})",
-                    f.detail,
-                    G::DIALECTS.join(", "),
-                    if self.dialect.is_empty() {
-                        G::DIALECTS[0]
-                    } else {
-                        &self.dialect
-                    }
-                );
+        let Some(f) = decision.failure.as_mut() else {
+            self.understood |= asked;
+            return decision;
+        };
+        if self.understood {
+            return decision;
+        }
+        if G::DIALECTS.len() > 1 {
+            f.detail = format!(
+                "{}; no answer understood yet: if the bot speaks another dialect, pick it with \
+                 --dialect ({}; this match speaks {})",
+                f.detail,
+                G::DIALECTS.join(", "),
+                if self.dialect.is_empty() {
+                    G::DIALECTS[0]
+                } else {
+                    &self.dialect
+                }
+            );
+        }
+        if asked {
+            self.early_failures += 1;
+            self.last_failure = Some(f.clone());
+            if self.early_failures == WARN_AFTER {
+                self.warn();
             }
-            Some(_) => {}
         }
         decision
     }
@@ -273,6 +320,10 @@ impl<G: Contest> Player<G> for ExternalPlayer<G> {
     }
 
     fn finish(&mut self, game: &G, seat: PlayerId) {
+        if !self.understood && self.early_failures > 0 {
+            // Fewer calls than the warning waits for, all failed (a bot that died at once).
+            self.warn();
+        }
         if !self.unreachable {
             if let Ok(link) = self.link.as_mut() {
                 if let Some(message) = game.final_message(seat, link) {

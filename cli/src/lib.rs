@@ -141,6 +141,11 @@ pub struct UsageError(pub String);
 #[error("interrupted: every bot was stopped{0}")]
 pub struct Interrupted(pub &'static str);
 
+/// `--strict`, and some bot faulted (exit code 3, after the result is printed).
+#[derive(Debug, thiserror::Error)]
+#[error("--strict: {0}")]
+pub struct Faulted(pub String);
+
 /// A replay that does not verify (exit code 1).
 #[derive(Debug, thiserror::Error)]
 #[error("{0}")]
@@ -202,6 +207,9 @@ pub struct BotArgs {
     /// Pass the environment variable NAME (with koth's value) into the sandbox. Repeatable.
     #[arg(long = "env", value_name = "NAME")]
     pub env: Vec<String>,
+    /// Exit with status 3 (after printing the result) when any bot faulted.
+    #[arg(long)]
+    pub strict: bool,
     /// The wire dialect external bots speak, for games with several (battleship: draft,
     /// form or json; default: the first).
     #[arg(long, value_name = "DIALECT")]
@@ -364,6 +372,8 @@ where
                 2
             } else if e.downcast_ref::<Interrupted>().is_some() {
                 130
+            } else if e.downcast_ref::<Faulted>().is_some() {
+                3
             } else {
                 1
             };
@@ -676,7 +686,26 @@ pub fn play<G: CliGame>(args: &PlayArgs) -> anyhow::Result<()> {
     } else {
         print_match(&mut log, &report)?;
     }
+    if args.bots.strict && !report.faults.is_empty() {
+        let mut by_bot: Vec<(&str, usize)> = Vec::new();
+        for f in &report.faults {
+            match by_bot.iter_mut().find(|(n, _)| *n == f.player) {
+                Some((_, count)) => *count += 1,
+                None => by_bot.push((&f.player, 1)),
+            }
+        }
+        return Err(Faulted(fault_counts(by_bot.into_iter())).into());
+    }
     Ok(())
+}
+
+/// `NAME N, NAME N` for bots with faults.
+fn fault_counts<'a>(counts: impl Iterator<Item = (&'a str, usize)>) -> String {
+    let counts: Vec<String> = counts
+        .filter(|(_, n)| *n > 0)
+        .map(|(name, n)| format!("{} {n}", shown(name)))
+        .collect();
+    format!("bots faulted ({})", counts.join(", "))
 }
 
 fn print_match(w: &mut dyn Write, report: &MatchReport) -> std::io::Result<()> {
@@ -789,6 +818,13 @@ pub fn tournament<G: CliGame>(args: &TournamentArgs) -> anyhow::Result<()> {
     }
     if report.interrupted {
         return Err(Interrupted("; the standings count the matches finished before").into());
+    }
+    if args.bots.strict && report.standings.iter().any(|s| s.faults > 0) {
+        let counts = report
+            .standings
+            .iter()
+            .map(|s| (s.name.as_str(), s.faults as usize));
+        return Err(Faulted(fault_counts(counts)).into());
     }
     Ok(())
 }

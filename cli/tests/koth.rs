@@ -472,3 +472,52 @@ fn a_slow_match_ends_at_its_match_timeout_with_a_fault_and_a_result() {
         assert!(report["outcome"].is_string() && report["turns"].as_u64().unwrap() > 0);
     }
 }
+
+#[test]
+fn a_bot_failing_from_the_start_is_warned_about_and_strict_fails_the_run() {
+    let dir = tmp();
+    std::fs::write(dir.path().join("cfg.json"), r#"{"max_turns": 5}"#).unwrap();
+    script(dir.path(), "broken.sh", "exit 1");
+    let run = |bot: &str, strict: bool| {
+        let mut args = vec![
+            "play",
+            "samurai",
+            "--json",
+            "--seed",
+            "1",
+            "--config",
+            "cfg.json",
+            "--bot",
+            bot,
+            "--bot",
+            "builtin:waiter",
+        ];
+        if strict {
+            args.push("--strict");
+        }
+        koth(&args, dir.path())
+    };
+    let out = run("cmd:./broken.sh", false);
+    assert_eq!(out.status.code(), Some(0));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("warning: bot broken.sh failed each of its first 3 calls")
+            && err.contains("exited with status 1"),
+        "{err}"
+    );
+    assert_eq!(err.matches("warning").count(), 1, "{err}");
+    // --strict: the result is printed, then exit 3 naming the faults.
+    let out = run("cmd:./broken.sh", true);
+    assert_eq!(out.status.code(), Some(3));
+    let report: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(report["faults"].as_array().unwrap().len(), 5);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--strict: bots faulted (broken.sh 5)"));
+    // A fault-free match passes --strict, without a warning.
+    let out = run("builtin:monk", true);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(
+        out.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
