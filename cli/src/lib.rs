@@ -314,6 +314,12 @@ enum Command {
         #[arg(long)]
         schema: bool,
     },
+    /// Print a game's page for bot authors: the rules in short, the exact protocol with
+    /// example exchanges, limits and faults (the repository's `docs/GAME.md`).
+    Protocol {
+        /// The game.
+        game: String,
+    },
     /// List a game's built-in bots.
     Bots {
         /// The game.
@@ -395,6 +401,16 @@ fn is_broken_pipe(e: &anyhow::Error) -> bool {
     })
 }
 
+/// Each game's page for bot authors (`docs/GAME.md`, linked into the crate as
+/// `cli/docs/GAME.md`).
+pub const PROTOCOL_PAGES: &[(&str, &str)] = &[
+    ("samurai", include_str!("../docs/samurai.md")),
+    ("naval", include_str!("../docs/naval.md")),
+    ("tanks", include_str!("../docs/tanks.md")),
+    ("bomberman", include_str!("../docs/bomberman.md")),
+    ("battleship", include_str!("../docs/battleship.md")),
+];
+
 /// The default `--match-timeout`, in seconds, for every game.
 pub const DEFAULT_MATCH_TIMEOUT_S: u64 = 1800;
 
@@ -470,6 +486,16 @@ fn run(command: Command) -> anyhow::Result<()> {
             Ok(())
         }
         Command::Replay { file } => verify_replay(&file),
+        Command::Protocol { game: name } => {
+            let entry = game(&name)?;
+            let page = PROTOCOL_PAGES
+                .iter()
+                .find(|(g, _)| *g == entry.name())
+                .map(|(_, page)| *page)
+                .ok_or_else(|| anyhow::anyhow!("no protocol page for {}", entry.name()))?;
+            std::io::stdout().write_all(page.as_bytes())?;
+            Ok(())
+        }
         Command::Config { game: name, schema } => {
             let entry = game(&name)?;
             let config = if schema {

@@ -104,3 +104,22 @@ fn battleship_examples_are_the_protocols() {
         }
     }
 }
+
+#[test]
+fn koth_protocol_prints_each_games_page() {
+    for game in ["samurai", "naval", "tanks", "bomberman", "battleship"] {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_koth"))
+            .args(["protocol", game])
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{game}");
+        let page = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../docs")
+            .join(format!("{game}.md"));
+        assert_eq!(
+            String::from_utf8(out.stdout).unwrap(),
+            std::fs::read_to_string(page).unwrap(),
+            "{game}"
+        );
+    }
+}
