@@ -58,6 +58,9 @@ pub struct ExternalPlayer<G: Contest> {
     early_failures: u32,
     /// The last of those failures, for the warning.
     last_failure: Option<Failure>,
+    /// `--bot-log`'s folder, and this match's log in it (opened at introduction).
+    log_dir: Option<std::path::PathBuf>,
+    log: Option<BotLog>,
     /// A program's private working folder for this match (last: removed after the
     /// session's processes are gone).
     folder: Option<BotFolder>,
@@ -90,6 +93,8 @@ impl<G: Contest> ExternalPlayer<G> {
             asked: false,
             early_failures: 0,
             last_failure: None,
+            log_dir: None,
+            log: None,
             folder: None,
         }
     }
@@ -100,6 +105,12 @@ impl<G: Contest> ExternalPlayer<G> {
     /// timeout, so the match goes on to the result its rules give (see `koth play --help`).
     pub fn with_match_timeout(mut self, limit: Option<Duration>) -> Self {
         self.match_timeout = limit;
+        self
+    }
+
+    /// Logs every call of this bot to a file in `dir` (`--bot-log`; `None`: no log).
+    pub fn with_bot_log(mut self, dir: Option<std::path::PathBuf>) -> Self {
+        self.log_dir = dir;
         self
     }
 
@@ -132,6 +143,22 @@ impl<G: Contest> ExternalPlayer<G> {
     /// process is already gone (its fault was recorded when it went).
     fn call(&mut self, message: &Message) -> Result<Option<Vec<u8>>, Failure> {
         self.asked = true;
+        let started = std::time::Instant::now();
+        let mut stderr = Vec::new();
+        let result = self.transport(message, &mut stderr);
+        if let Some(log) = &mut self.log {
+            log.called(message, &result, &stderr, started.elapsed());
+        }
+        result
+    }
+
+    /// One call over the bot's transport: the answer (`Ok(None)`: a long-running process
+    /// already gone); what the program wrote on standard error goes to `stderr`.
+    fn transport(
+        &mut self,
+        message: &Message,
+        stderr: &mut Vec<u8>,
+    ) -> Result<Option<Vec<u8>>, Failure> {
         if crate::reaper::interrupted() {
             self.session = None;
             self.sandboxed = None;
@@ -153,11 +180,17 @@ impl<G: Contest> ExternalPlayer<G> {
                     // The sandbox itself failed: the next call starts a fresh one.
                     self.sandboxed = None;
                 }
-                result.map(|out| Some(out.stdout))
+                result.map(|out| {
+                    *stderr = out.stderr;
+                    Some(out.stdout)
+                })
             }
             (Endpoint::Program(cmd), Family::PerCall | Family::Http) => cmd
                 .call(&message.args, message.input.as_deref(), self.timeout)
-                .map(|out| Some(out.stdout)),
+                .map(|out| {
+                    *stderr = out.stderr;
+                    Some(out.stdout)
+                }),
             (Endpoint::Program(cmd), Family::LongRunning) => {
                 if !self.started {
                     self.started = true;
@@ -175,7 +208,9 @@ impl<G: Contest> ExternalPlayer<G> {
                 };
                 let line = String::from_utf8_lossy(message.input.as_deref().unwrap_or_default())
                     .into_owned();
-                session.request(&line).map(|a| a.map(String::into_bytes))
+                let answer = session.request(&line).map(|a| a.map(String::into_bytes));
+                *stderr = session.take_stderr();
+                answer
             }
         };
         if let Err(f) = &result {
@@ -210,6 +245,87 @@ impl<G: Contest> ExternalPlayer<G> {
             .fresh_file(&format!("{}.txt", self.name))
             .map(drop)
             .map_err(|e| Failure::new(FaultKind::Io, format!("cannot create the state file: {e}")))
+    }
+}
+
+/// `--bot-log`: one bot's calls in one match, a JSON line each.
+struct BotLog {
+    file: std::io::BufWriter<std::fs::File>,
+    calls: u64,
+    /// The last call, written once its answer is judged (decoded, or refused).
+    pending: Option<serde_json::Map<String, serde_json::Value>>,
+}
+
+/// The most of an input, answer or standard error logged per call.
+const LOG_CAP: usize = 64 * 1024;
+
+fn logged_text(bytes: &[u8]) -> serde_json::Value {
+    let text = String::from_utf8_lossy(&bytes[..bytes.len().min(LOG_CAP)]);
+    serde_json::Value::String(text.into_owned())
+}
+
+impl BotLog {
+    fn create(path: &std::path::Path) -> std::io::Result<BotLog> {
+        Ok(BotLog {
+            file: std::io::BufWriter::new(std::fs::File::create(path)?),
+            calls: 0,
+            pending: None,
+        })
+    }
+
+    /// A call made: its input, answer (or transport failure), stderr and time.
+    fn called(
+        &mut self,
+        message: &Message,
+        result: &Result<Option<Vec<u8>>, Failure>,
+        stderr: &[u8],
+        took: Duration,
+    ) {
+        use serde_json::{Value, json};
+        self.judged(None);
+        self.calls += 1;
+        let mut entry = serde_json::Map::new();
+        entry.insert("call".into(), json!(self.calls));
+        entry.insert("args".into(), json!(message.args));
+        if let Some(input) = &message.input {
+            entry.insert("input".into(), logged_text(input));
+        }
+        match result {
+            Ok(Some(answer)) => {
+                entry.insert("answer".into(), logged_text(answer));
+            }
+            Ok(None) => {
+                entry.insert("answer".into(), Value::Null);
+            }
+            Err(_) => {}
+        }
+        entry.insert("stderr".into(), logged_text(stderr));
+        entry.insert("ms".into(), json!((took.as_secs_f64() * 1e6).round() / 1e3));
+        if let Err(f) = result {
+            entry.insert(
+                "fault".into(),
+                json!({"kind": f.kind.as_str(), "detail": f.detail}),
+            );
+        }
+        self.pending = Some(entry);
+    }
+
+    /// The last call's answer was judged: written, with `failure` if it was refused.
+    fn judged(&mut self, failure: Option<&Failure>) {
+        use std::io::Write;
+        let Some(mut entry) = self.pending.take() else {
+            return;
+        };
+        if let Some(f) = failure {
+            entry.insert(
+                "fault".into(),
+                serde_json::json!({"kind": f.kind.as_str(), "detail": f.detail}),
+            );
+        }
+        if serde_json::to_writer(&mut self.file, &entry).is_ok() {
+            let _ = self.file.write_all(b"\n");
+            let _ = self.file.flush();
+        }
     }
 }
 
@@ -250,6 +366,9 @@ impl<G: Contest> ExternalPlayer<G> {
     /// dialect fails from its first request on, often with a bare disconnect).
     fn judged<T>(&mut self, mut decision: Decision<T>) -> Decision<T> {
         let asked = std::mem::take(&mut self.asked);
+        if let Some(log) = &mut self.log {
+            log.judged(decision.failure.as_ref());
+        }
         let Some(f) = decision.failure.as_mut() else {
             self.understood |= asked;
             return decision;
@@ -302,6 +421,21 @@ impl<G: Contest> Player<G> for ExternalPlayer<G> {
             runner: u64::from(std::process::id()),
         });
         self.deadline = self.match_timeout.map(|d| std::time::Instant::now() + d);
+        if let Some(dir) = &self.log_dir {
+            let file = dir.join(format!(
+                "{}-{seed}-{}-{}.jsonl",
+                G::NAME,
+                seat.index(),
+                crate::spec::safe_name(&self.name)
+            ));
+            match BotLog::create(&file) {
+                Ok(log) => self.log = Some(log),
+                Err(e) => eprintln!(
+                    "koth: warning: --bot-log: cannot create {}: {e}",
+                    file.display()
+                ),
+            }
+        }
     }
 
     fn setup(
@@ -331,6 +465,10 @@ impl<G: Contest> Player<G> for ExternalPlayer<G> {
                 }
             }
         }
+        if let Some(log) = &mut self.log {
+            log.judged(None);
+        }
+        self.log = None;
         // Dropping a session or a sandbox kills its processes; then the folder goes.
         self.session = None;
         self.sandboxed = None;

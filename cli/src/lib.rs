@@ -210,6 +210,11 @@ pub struct BotArgs {
     /// Exit with status 3 (after printing the result) when any bot faulted.
     #[arg(long)]
     pub strict: bool,
+    /// Log every call of every external bot to DIR (created if missing): one JSON Lines
+    /// file per bot per match, `GAME-SEED-SEAT-NAME.jsonl`, with each call's input, raw
+    /// answer, standard error, response time and fault.
+    #[arg(long, value_name = "DIR")]
+    pub bot_log: Option<PathBuf>,
     /// The wire dialect external bots speak, for games with several (battleship: draft,
     /// form or json; default: the first).
     #[arg(long, value_name = "DIALECT")]
@@ -609,9 +614,23 @@ fn bot_specs<G: CliGame>(args: &BotArgs, default: &[&str]) -> anyhow::Result<Vec
         }
     }
     let limit = (args.match_timeout > 0).then(|| Duration::from_secs(args.match_timeout));
+    if let Some(dir) = &args.bot_log {
+        std::fs::create_dir_all(dir).map_err(|e| {
+            UsageError(format!(
+                "--bot-log {}: cannot create it: {e}",
+                dir.display()
+            ))
+        })?;
+    }
     for spec in &mut specs {
-        if let spec::SpecKind::External { match_timeout, .. } = &mut spec.kind {
+        if let spec::SpecKind::External {
+            match_timeout,
+            bot_log,
+            ..
+        } = &mut spec.kind
+        {
             *match_timeout = limit;
+            bot_log.clone_from(&args.bot_log);
         }
     }
     dedupe_names(&mut specs);

@@ -41,6 +41,8 @@ pub struct CallOutput {
     pub stdout: Vec<u8>,
     /// Whether standard output was longer than the cap.
     pub truncated: bool,
+    /// Standard error, at most [`STDERR_CAP`] bytes (for `--bot-log`).
+    pub stderr: Vec<u8>,
 }
 
 impl ExternalCommand {
@@ -175,6 +177,7 @@ impl ExternalCommand {
         Ok(CallOutput {
             truncated: pipes.stdout.truncated,
             stdout: pipes.stdout.kept,
+            stderr: pipes.stderr.kept,
         })
     }
 }

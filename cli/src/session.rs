@@ -16,6 +16,23 @@ use crate::sandbox::{JAVA_OPTIONS, java_options};
 use koth_engine_core::FaultKind;
 use koth_engine_core::runner::Failure;
 
+/// What a session's program wrote on standard error: the start of it (for fault details)
+/// and what came since the last look, each capped at [`STDERR_CAP`].
+#[derive(Default)]
+struct Stderr {
+    first: Vec<u8>,
+    recent: Vec<u8>,
+}
+
+impl Stderr {
+    fn push(&mut self, bytes: &[u8]) {
+        for kept in [&mut self.first, &mut self.recent] {
+            let room = STDERR_CAP.saturating_sub(kept.len());
+            kept.extend_from_slice(&bytes[..bytes.len().min(room)]);
+        }
+    }
+}
+
 /// The limits a session runs under.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Limits {
@@ -55,7 +72,7 @@ pub struct Session {
     /// k-th call, so the next lines to come are theirs (late) and are discarded, never played
     /// as a later call's answer.
     owed: usize,
-    stderr: Arc<Mutex<Vec<u8>>>,
+    stderr: Arc<Mutex<Stderr>>,
     /// Closed when the standard error reader has seen the end of the pipe.
     stderr_done: Receiver<()>,
     state: State,
@@ -125,7 +142,7 @@ impl Session {
         if let Some(stdout) = child.stdout.take() {
             thread::spawn(move || read_lines(stdout, line_tx));
         }
-        let stderr = Arc::new(Mutex::new(Vec::new()));
+        let stderr = Arc::new(Mutex::new(Stderr::default()));
         let (done_tx, stderr_done) = mpsc::channel::<()>();
         if let Some(mut pipe) = child.stderr.take() {
             let keep = Arc::clone(&stderr);
@@ -137,8 +154,7 @@ impl Session {
                         break;
                     }
                     if let Ok(mut kept) = keep.lock() {
-                        let room = STDERR_CAP.saturating_sub(kept.len());
-                        kept.extend_from_slice(&buf[..n.min(room)]);
+                        kept.push(&buf[..n]);
                     }
                 }
             });
@@ -290,11 +306,20 @@ impl Session {
         }
     }
 
+    /// What the program wrote on standard error since the last look (at most
+    /// [`STDERR_CAP`] bytes; for `--bot-log`).
+    pub fn take_stderr(&self) -> Vec<u8> {
+        self.stderr
+            .lock()
+            .map(|mut e| std::mem::take(&mut e.recent))
+            .unwrap_or_default()
+    }
+
     fn with_stderr(&self, msg: String) -> String {
         let err = self
             .stderr
             .lock()
-            .map(|e| String::from_utf8_lossy(&e).trim().to_string())
+            .map(|e| String::from_utf8_lossy(&e.first).trim().to_string())
             .unwrap_or_default();
         if err.is_empty() {
             msg

@@ -43,6 +43,9 @@ pub enum Reply {
         stdout: Vec<u8>,
         /// Whether the output was longer than the cap.
         truncated: bool,
+        /// Its standard error (capped).
+        #[serde(default)]
+        stderr: Vec<u8>,
     },
     /// The call failed.
     Failed {
@@ -88,6 +91,7 @@ pub fn spawner_main(command: &[String]) -> anyhow::Result<()> {
             Ok(out) => Reply::Ok {
                 stdout: out.stdout,
                 truncated: out.truncated,
+                stderr: out.stderr,
             },
             Err(f) => Reply::Failed {
                 kind: f.kind,
@@ -179,7 +183,15 @@ impl SandboxedCalls {
             self.broken = true;
         }
         match reply? {
-            Reply::Ok { stdout, truncated } => Ok(CallOutput { stdout, truncated }),
+            Reply::Ok {
+                stdout,
+                truncated,
+                stderr,
+            } => Ok(CallOutput {
+                stdout,
+                truncated,
+                stderr,
+            }),
             Reply::Failed { kind, detail } => {
                 let cap = self.cgroup.as_mut().and_then(|g| g.cap_hit());
                 Err(Failure {

@@ -35,6 +35,8 @@ pub enum SpecKind {
         timeout: Option<Duration>,
         /// The wall-clock limit of a whole match for this bot (`None`: none).
         match_timeout: Option<Duration>,
+        /// The folder of `--bot-log`, where each match of this bot logs its calls.
+        bot_log: Option<std::path::PathBuf>,
     },
 }
 
@@ -55,6 +57,7 @@ impl BotSpec {
             dialect: dialect.to_string(),
             timeout,
             match_timeout: None,
+            bot_log: None,
         };
         let kind = if let Some(id) = spec.strip_prefix("builtin:") {
             if G::bots().get(id).is_none() {
@@ -112,9 +115,11 @@ impl BotSpec {
                 dialect,
                 timeout,
                 match_timeout,
+                bot_log,
             } => Box::new(
                 ExternalPlayer::<G>::new(name, endpoint.clone(), dialect, *timeout)
-                    .with_match_timeout(*match_timeout),
+                    .with_match_timeout(*match_timeout)
+                    .with_bot_log(bot_log.clone()),
             ),
         };
         Seat {

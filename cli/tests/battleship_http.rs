@@ -38,6 +38,7 @@ fn http(url: &str, dialect: Dialect, timeout_ms: u64) -> SpecKind {
         dialect: dialect.to_string(),
         timeout: Some(Duration::from_millis(timeout_ms)),
         match_timeout: None,
+        bot_log: None,
     }
 }
 

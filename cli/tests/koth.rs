@@ -521,3 +521,113 @@ fn a_bot_failing_from_the_start_is_warned_about_and_strict_fails_the_run() {
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+#[test]
+fn bot_log_keeps_every_calls_input_answer_stderr_and_time_in_every_process_protocol() {
+    let games = [
+        (
+            "samurai",
+            r#"{"max_turns": 3}"#,
+            r#"echo "seen $#" >&2; echo W"#,
+            "builtin:waiter",
+        ),
+        (
+            "tanks",
+            r#"{"max_ticks": 3}"#,
+            r#"read l; echo "seen $l" >&2; echo mu"#,
+            "builtin:idle",
+        ),
+        (
+            "naval",
+            r#"{"rounds": 2}"#,
+            r#"if [ $# -eq 0 ]; then echo 1; else echo "seen $1" >&2; echo W; fi"#,
+            "builtin:passive",
+        ),
+        (
+            "bomberman",
+            r#"{"mode": "duel", "rules": {"max_ticks": 3}}"#,
+            r#"while read l; do echo "seen tick" >&2; echo '{"speedX": 0, "speedY": 0, "drop": false}'; done"#,
+            "builtin:idle",
+        ),
+    ];
+    for (game, config, body, other) in games {
+        let dir = tmp();
+        std::fs::write(dir.path().join("cfg.json"), config).unwrap();
+        script(dir.path(), "bot.sh", body);
+        let out = koth(
+            &[
+                "play",
+                game,
+                "--json",
+                "--seed",
+                "5",
+                "--config",
+                "cfg.json",
+                "--sandbox",
+                "off",
+                "--bot-log",
+                "logs",
+                "--bot",
+                "me=cmd:./bot.sh",
+                "--bot",
+                other,
+            ],
+            dir.path(),
+        );
+        let report = json(&out);
+        assert_eq!(report["faults"], serde_json::json!([]), "{game}: {report}");
+        let logs: Vec<_> = std::fs::read_dir(dir.path().join("logs"))
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .collect();
+        assert_eq!(logs.len(), 1, "{game}: {logs:?}");
+        let name = logs[0].file_name().unwrap().to_str().unwrap().to_string();
+        assert_eq!(name, format!("{game}-5-0-me.jsonl"));
+        let lines: Vec<Value> = std::fs::read_to_string(&logs[0])
+            .unwrap()
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        assert!(lines.len() >= 3, "{game}: {lines:?}");
+        let mut stderr = String::new();
+        for (i, line) in lines.iter().enumerate() {
+            assert_eq!(line["call"], i as u64 + 1, "{game}: {line}");
+            assert!(line["ms"].as_f64().is_some(), "{game}: {line}");
+            assert!(line["answer"].is_string(), "{game}: {line}");
+            assert!(line["args"].is_array(), "{game}: {line}");
+            if matches!(game, "tanks" | "bomberman") {
+                assert!(line["input"].is_string(), "{game}: {line}");
+            }
+            assert!(line.get("fault").is_none(), "{game}: {line}");
+            stderr.push_str(line["stderr"].as_str().unwrap());
+        }
+        assert!(stderr.contains("seen"), "{game}: {lines:?}");
+    }
+    // An invalid answer is logged with its fault.
+    let dir = tmp();
+    std::fs::write(dir.path().join("cfg.json"), r#"{"max_turns": 1}"#).unwrap();
+    script(dir.path(), "bot.sh", "echo '?'");
+    let out = koth(
+        &[
+            "play",
+            "samurai",
+            "--json",
+            "--seed",
+            "5",
+            "--config",
+            "cfg.json",
+            "--bot-log",
+            "logs",
+            "--bot",
+            "me=cmd:./bot.sh",
+            "--bot",
+            "builtin:waiter",
+        ],
+        dir.path(),
+    );
+    assert!(out.status.success());
+    let log = std::fs::read_to_string(dir.path().join("logs/samurai-5-0-me.jsonl")).unwrap();
+    let line: Value = serde_json::from_str(log.trim()).unwrap();
+    assert_eq!(line["answer"], "?\n");
+    assert_eq!(line["fault"]["kind"], "invalid", "{line}");
+}
