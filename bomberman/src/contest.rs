@@ -92,6 +92,10 @@ impl Contest for Bomberman {
         }
     }
 
+    const LEGEND: &'static str = "# concrete, + brick, % brick with a bonus, * explosion, o bomb, \
+                                  p/b power/bomb bonus, . floor, 0-3 a player; then each \
+                                  player's record and the bombs";
+
     fn render(&self) -> String {
         let mut s = Bomberman::render(self);
         while s.ends_with('\n') {

@@ -106,6 +106,15 @@ pub fn play_match<'w, G: CliGame>(
     log: Option<&'w mut dyn Write>,
     replay: Option<&'w mut dyn Write>,
 ) -> anyhow::Result<MatchReport> {
+    play_match_to(setup, Outputs::new(log, replay))
+}
+
+/// [`play_match`], writing to `outputs` (the log, the replay, and how often the log shows
+/// the board).
+pub fn play_match_to<G: CliGame>(
+    setup: &MatchSetup<'_, G>,
+    mut outputs: Outputs<'_>,
+) -> anyhow::Result<MatchReport> {
     let mut names: Vec<String> = setup.specs.iter().map(|s| s.name.clone()).collect();
     runner::unique_names(&mut names);
     let mut seats: Vec<Seat<G>> = setup
@@ -114,7 +123,6 @@ pub fn play_match<'w, G: CliGame>(
         .zip(&names)
         .map(|(spec, name)| spec.seat::<G>(name))
         .collect();
-    let mut outputs = Outputs::new(log, replay);
     let options = Options {
         keep_turns: false,
         ..Options::default()
@@ -258,6 +266,9 @@ pub struct PlayArgs {
     /// Write a JSON Lines replay to FILE.
     #[arg(long, value_name = "FILE")]
     pub replay: Option<PathBuf>,
+    /// Show the board after every turn in the readable log (by default: now and then).
+    #[arg(long)]
+    pub board: bool,
 }
 
 /// `koth tournament`'s options besides the game.
@@ -710,14 +721,18 @@ pub fn play<G: CliGame>(args: &PlayArgs) -> anyhow::Result<()> {
     let stdout = std::io::stdout();
     let mut log = stdout.lock();
     let seats: Vec<&BotSpec> = specs.iter().collect();
-    let report = play_match::<G>(
+    let mut outputs = Outputs::new(
+        if args.json { None } else { Some(&mut log) },
+        replay_file.as_mut().map(|w| w as &mut dyn Write),
+    );
+    outputs.board = args.board;
+    let report = play_match_to::<G>(
         &MatchSetup {
             config: &config,
             seed,
             specs: &seats,
         },
-        if args.json { None } else { Some(&mut log) },
-        replay_file.as_mut().map(|w| w as &mut dyn Write),
+        outputs,
     )?;
     if let Some(mut w) = replay_file {
         w.flush()?;

@@ -17,6 +17,8 @@ pub struct Outputs<'a> {
     pub log: Option<&'a mut dyn Write>,
     /// The JSON Lines replay.
     pub replay: Option<&'a mut dyn Write>,
+    /// The log shows the board after every turn (`--board`), not only now and then.
+    pub board: bool,
     names: Vec<String>,
     error: Option<anyhow::Error>,
 }
@@ -27,6 +29,7 @@ impl<'a> Outputs<'a> {
         Outputs {
             log,
             replay,
+            board: false,
             names: Vec::new(),
             error: None,
         }
@@ -71,6 +74,10 @@ impl<G: CliGame> Observer<G> for Outputs<'_> {
                     .collect::<Vec<_>>()
                     .join(" vs ")
             )
+            .and_then(|()| match G::LEGEND {
+                "" => Ok(()),
+                legend => writeln!(w, "legend: {legend}"),
+            })
             .and_then(|()| writeln!(w, "{}", game.render()));
             self.keep(r.map_err(Into::into));
         }
@@ -113,7 +120,8 @@ impl<G: CliGame> Observer<G> for Outputs<'_> {
                     .collect();
                 r = writeln!(w, "turn {:>4}: {}", turn.turn, acts.join("  "));
             }
-            if r.is_ok() && (game.render_after(&turn.events) || game.to_act().is_over()) {
+            let show = self.board || game.render_after(&turn.events) || game.to_act().is_over();
+            if r.is_ok() && show {
                 r = writeln!(w, "{}", game.render());
             }
             self.keep(r.map_err(Into::into));

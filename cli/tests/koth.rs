@@ -631,3 +631,28 @@ fn bot_log_keeps_every_calls_input_answer_stderr_and_time_in_every_process_proto
     assert_eq!(line["answer"], "?\n");
     assert_eq!(line["fault"]["kind"], "invalid", "{line}");
 }
+
+#[test]
+fn the_log_has_a_legend_and_board_shows_the_board_every_turn() {
+    let dir = tmp();
+    for game in ["samurai", "naval", "tanks", "bomberman", "battleship"] {
+        let plain = koth(&["play", game, "--seed", "3"], dir.path());
+        let board = koth(&["play", game, "--seed", "3", "--board"], dir.path());
+        assert!(plain.status.success() && board.status.success(), "{game}");
+        let (plain, board) = (
+            String::from_utf8(plain.stdout).unwrap(),
+            String::from_utf8(board.stdout).unwrap(),
+        );
+        assert_eq!(
+            plain.lines().nth(1).map(|l| l.starts_with("legend: ")),
+            Some(true),
+            "{game}"
+        );
+        // The same match, with the board after every turn: naval and bomberman show it
+        // only now and then without --board.
+        assert!(board.lines().count() >= plain.lines().count(), "{game}");
+        if matches!(game, "naval" | "bomberman") {
+            assert!(board.lines().count() > 2 * plain.lines().count(), "{game}");
+        }
+    }
+}

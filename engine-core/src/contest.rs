@@ -263,6 +263,10 @@ pub trait Contest: Game + 'static {
     /// The whole state as text, for logs and playthroughs (no trailing newline).
     fn render(&self) -> String;
 
+    /// What the characters of [`Contest::render`] mean, one line or a few (no trailing
+    /// newline; empty where the rendering explains itself).
+    const LEGEND: &'static str = "";
+
     /// Whether a log shows [`Contest::render`] after a turn with these events (the first and
     /// the final state are always shown).
     fn render_after(&self, events: &[Self::Event]) -> bool;

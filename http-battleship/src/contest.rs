@@ -191,6 +191,9 @@ impl Contest for Battleship {
     /// Before anything is placed: the settings on one line. Then both boards
     /// ([`Battleship::render_boards`]) and, once over, `P0 wins (Reason)` or
     /// `draw (Reason)`.
+    const LEGEND: &'static str = "each player's own grid: . water, # ship, X ship hit, * ship \
+                                  sunk, o shot in the water, ? no fleet yet";
+
     fn render(&self) -> String {
         let c = self.config();
         if self.phase() == Phase::Placing && self.fleet(PlayerId(0)).is_none() {

@@ -103,6 +103,10 @@ impl Contest for Naval {
     }
 
     /// `round R of N`, then [`Naval::picture`].
+    const LEGEND: &'static str = "sea: . water, M mine, W wreck, 0-9 a-z a ship's intact cells by \
+                                  seat, * a damaged cell, # the edge; then each ship's class, \
+                                  head, facing, hull, mines and scores";
+
     fn render(&self) -> String {
         let mut s = format!(
             "round {} of {}\n{}",

@@ -66,6 +66,8 @@ impl Contest for Samurai {
         }
     }
 
+    const LEGEND: &'static str = "each samurai's health and honour after the turn";
+
     fn render(&self) -> String {
         let mut s = format!("           {}", self.summary());
         if let Some(end) = self.end() {

@@ -96,6 +96,8 @@ impl Contest for Tanks {
 
     /// The torus as ASCII art: one line per row, the top row (y = side - 1) first; `.` is an
     /// empty square and a tank is its [`seat_char`].
+    const LEGEND: &'static str = "torus, y up: . empty, 0-9 a-z A-Z a tank by seat";
+
     fn render(&self) -> String {
         let n = i32::from(self.side());
         let mut s = String::with_capacity((n as usize + 1) * n as usize);
