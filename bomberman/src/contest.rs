@@ -96,6 +96,10 @@ impl Contest for Bomberman {
                                   p/b power/bomb bonus, . floor, 0-3 a player; then each \
                                   player's record and the bombs";
 
+    fn event_text(event: &Event) -> String {
+        alloc::string::ToString::to_string(event)
+    }
+
     fn render(&self) -> String {
         let mut s = Bomberman::render(self);
         while s.ends_with('\n') {

@@ -269,6 +269,10 @@ pub struct PlayArgs {
     /// Show the board after every turn in the readable log (by default: now and then).
     #[arg(long)]
     pub board: bool,
+    /// Show each turn's effects in the readable log (moves, hits, refusals, kills: the
+    /// engine's events).
+    #[arg(long)]
+    pub effects: bool,
 }
 
 /// `koth tournament`'s options besides the game.
@@ -726,6 +730,7 @@ pub fn play<G: CliGame>(args: &PlayArgs) -> anyhow::Result<()> {
         replay_file.as_mut().map(|w| w as &mut dyn Write),
     );
     outputs.board = args.board;
+    outputs.effects = args.effects;
     let report = play_match_to::<G>(
         &MatchSetup {
             config: &config,

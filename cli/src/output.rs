@@ -19,6 +19,8 @@ pub struct Outputs<'a> {
     pub replay: Option<&'a mut dyn Write>,
     /// The log shows the board after every turn (`--board`), not only now and then.
     pub board: bool,
+    /// The log shows each turn's effects (`--effects`): hits, refusals, kills.
+    pub effects: bool,
     names: Vec<String>,
     error: Option<anyhow::Error>,
 }
@@ -30,6 +32,7 @@ impl<'a> Outputs<'a> {
             log,
             replay,
             board: false,
+            effects: false,
             names: Vec::new(),
             error: None,
         }
@@ -119,6 +122,10 @@ impl<G: CliGame> Observer<G> for Outputs<'_> {
                     })
                     .collect();
                 r = writeln!(w, "turn {:>4}: {}", turn.turn, acts.join("  "));
+            }
+            if r.is_ok() && self.effects && !turn.events.is_empty() {
+                let events: Vec<String> = turn.events.iter().map(G::event_text).collect();
+                r = writeln!(w, "  effects: {}", events.join("; "));
             }
             let show = self.board || game.render_after(&turn.events) || game.to_act().is_over();
             if r.is_ok() && show {

@@ -654,5 +654,16 @@ fn the_log_has_a_legend_and_board_shows_the_board_every_turn() {
         if matches!(game, "naval" | "bomberman") {
             assert!(board.lines().count() > 2 * plain.lines().count(), "{game}");
         }
+        // --effects: each turn's events under its actions.
+        let effects = koth(&["play", game, "--seed", "3", "--effects"], dir.path());
+        let effects = String::from_utf8(effects.stdout).unwrap();
+        assert!(
+            effects
+                .lines()
+                .filter(|l| l.starts_with("  effects: "))
+                .count()
+                > 0,
+            "{game}: {effects}"
+        );
     }
 }

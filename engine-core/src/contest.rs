@@ -263,6 +263,12 @@ pub trait Contest: Game + 'static {
     /// The whole state as text, for logs and playthroughs (no trailing newline).
     fn render(&self) -> String;
 
+    /// An event as a log shows it (the effects of a turn: hits, refusals, kills); by
+    /// default its `Debug` form.
+    fn event_text(event: &Self::Event) -> String {
+        alloc::format!("{event:?}")
+    }
+
     /// What the characters of [`Contest::render`] mean, one line or a few (no trailing
     /// newline; empty where the rendering explains itself).
     const LEGEND: &'static str = "";
