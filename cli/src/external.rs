@@ -54,6 +54,8 @@ pub struct ExternalPlayer<G: Contest> {
     understood: bool,
     /// The bot was asked since the last [`judged`](Self::judged) decision.
     asked: bool,
+    /// How long its last call took.
+    last_took: Duration,
     /// Its calls that failed before any was understood.
     early_failures: u32,
     /// The last of those failures, for the warning.
@@ -91,6 +93,7 @@ impl<G: Contest> ExternalPlayer<G> {
             expired: false,
             understood: false,
             asked: false,
+            last_took: Duration::ZERO,
             early_failures: 0,
             last_failure: None,
             log_dir: None,
@@ -146,8 +149,9 @@ impl<G: Contest> ExternalPlayer<G> {
         let started = std::time::Instant::now();
         let mut stderr = Vec::new();
         let result = self.transport(message, &mut stderr);
+        self.last_took = started.elapsed();
         if let Some(log) = &mut self.log {
-            log.called(message, &result, &stderr, started.elapsed());
+            log.called(message, &result, &stderr, self.last_took);
         }
         result
     }
@@ -366,6 +370,9 @@ impl<G: Contest> ExternalPlayer<G> {
     /// dialect fails from its first request on, often with a bare disconnect).
     fn judged<T>(&mut self, mut decision: Decision<T>) -> Decision<T> {
         let asked = std::mem::take(&mut self.asked);
+        if asked {
+            decision.response_us = Some(self.last_took.as_micros().min(u64::MAX as u128) as u64);
+        }
         if let Some(log) = &mut self.log {
             log.judged(decision.failure.as_ref());
         }
@@ -506,6 +513,7 @@ impl<G: Contest> ExternalPlayer<G> {
                     Decision {
                         value: Some(d.value),
                         failure: d.failure,
+                        response_us: None,
                     }
                 }
                 Err(_) => Decision::ok(None),

@@ -66,6 +66,10 @@ pub struct ReplayTurn {
     pub actions: Vec<String>,
     /// The events the engine produced.
     pub events: Vec<serde_json::Value>,
+    /// Each actor's response time in milliseconds (external bots; `null` for built-ins),
+    /// when any was measured. Not checked when a replay is verified: times vary.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub ms: Vec<Option<f64>>,
 }
 
 /// One fault of a replay, written when it happened.
@@ -209,6 +213,14 @@ pub fn turn_line<G: CliGame>(turn: &runner::Turn<G>) -> ReplayTurn {
         actors: turn.actors.iter().map(|p| p.0).collect(),
         actions: turn.actions.iter().map(G::action_text).collect(),
         events: turn.events.iter().map(event_value).collect(),
+        ms: if turn.response_us.iter().any(Option::is_some) {
+            turn.response_us
+                .iter()
+                .map(|us| us.map(|us| us as f64 / 1000.0))
+                .collect()
+        } else {
+            Vec::new()
+        },
     }
 }
 

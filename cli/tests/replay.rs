@@ -249,3 +249,27 @@ fn a_huge_line_is_refused_without_reading_it_all() {
     let out = koth(&["replay", "missing.jsonl"], dir.path());
     assert_eq!(out.status.code(), Some(2));
 }
+
+#[test]
+fn replays_record_external_response_times_and_still_verify() {
+    let dir = tempfile::tempdir().unwrap();
+    let lines = faulty_replay(dir.path());
+    let turns: Vec<Value> = lines
+        .iter()
+        .map(|l| serde_json::from_str::<Value>(l).unwrap())
+        .filter(|v| v["kind"] == "turn")
+        .collect();
+    assert_eq!(turns.len(), 6, "{lines:?}");
+    for t in &turns {
+        let ms = t["ms"].as_array().unwrap_or_else(|| panic!("no ms: {t}"));
+        // Seat 0 is the program (timed), seat 1 the built-in (not measured).
+        assert!(ms[0].as_f64().is_some_and(|m| m > 0.0), "{t}");
+        assert!(ms[1].is_null(), "{t}");
+    }
+    // Times are not part of the game: edited, the replay still verifies.
+    let index = lines.iter().position(|l| l.contains("\"ms\"")).unwrap();
+    let edited = edit(&lines, index, |v| {
+        v["ms"] = serde_json::json!([123.0, null])
+    });
+    assert_eq!(check(dir.path(), &edited).0, Some(0));
+}

@@ -89,6 +89,9 @@ pub struct Decision<T> {
     pub value: T,
     /// What went wrong, if anything.
     pub failure: Option<Failure>,
+    /// How long the player took to answer, in microseconds, where it measured it (external
+    /// players do; replays record it).
+    pub response_us: Option<u64>,
 }
 
 impl<T> Decision<T> {
@@ -97,6 +100,7 @@ impl<T> Decision<T> {
         Decision {
             value,
             failure: None,
+            response_us: None,
         }
     }
 
@@ -105,6 +109,7 @@ impl<T> Decision<T> {
         Decision {
             value,
             failure: Some(failure),
+            response_us: None,
         }
     }
 }
@@ -211,6 +216,8 @@ pub struct Turn<G: Game> {
     pub actions: Vec<G::Action>,
     /// What happened.
     pub events: Vec<G::Event>,
+    /// Each actor's response time in microseconds, where its player measured it.
+    pub response_us: Vec<Option<u64>>,
 }
 
 /// How the match starts: what an observer is told before the first turn.
@@ -374,6 +381,7 @@ pub fn play<G: Contest>(
         actors.clear();
         actors.extend_from_slice(to_act.players());
         actions.clear();
+        let mut response_us = Vec::with_capacity(actors.len());
         for &seat in &actors {
             let decision = seats[seat.index()]
                 .player
@@ -389,6 +397,7 @@ pub fn play<G: Contest>(
                 faults.push(fault);
             }
             actions.push(decision.value);
+            response_us.push(decision.response_us);
         }
         events.clear();
         // A refused action is replaced by the game's substitute and recorded; retry until the
@@ -429,6 +438,7 @@ pub fn play<G: Contest>(
             actors: actors.clone(),
             actions: actions.clone(),
             events: core::mem::take(&mut events),
+            response_us,
         };
         observer.turn(&record, &game);
         if options.keep_turns {
