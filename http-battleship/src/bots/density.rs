@@ -2,7 +2,7 @@
 
 use alloc::vec::Vec;
 
-use koth_engine_core::{Bot, RngCore, draw};
+use koth_engine_core::{Bot, Coord, RngCore, Size, draw};
 
 use super::place;
 use super::sea::{Mark, Sea};
@@ -37,7 +37,8 @@ impl Density {
     /// length's count. Each layout is counted once: from its first hit cell.
     fn target_scores(&mut self) {
         let sea = &self.sea;
-        let (w, h) = (sea.w as isize, sea.h as isize);
+        let w = sea.w as isize;
+        let size = Size::new(sea.w as u16, sea.h as u16);
         for &start_hit in &sea.open {
             let (hx, hy) = ((start_hit % sea.w) as isize, (start_hit / sea.w) as isize);
             for (li, &count) in sea.afloat.iter().enumerate() {
@@ -52,7 +53,9 @@ impl Density {
                     'layout: for k in 0..len {
                         let (x0, y0) = (hx - dx * k, hy - dy * k);
                         let (x1, y1) = (x0 + dx * (len - 1), y0 + dy * (len - 1));
-                        if x0 < 0 || y0 < 0 || x1 >= w || y1 >= h {
+                        let on_grid =
+                            |x: isize, y: isize| size.contains(Coord::new(x as i32, y as i32));
+                        if !on_grid(x0, y0) || !on_grid(x1, y1) {
                             continue;
                         }
                         let mut hits = 0u32;

@@ -67,8 +67,11 @@ pub(crate) fn random_fleet(config: &Config, rng: &mut dyn RngCore, apart: bool) 
 
 /// The cell and its (up to) eight neighbours, as row-major indices.
 fn neighbourhood(x: usize, y: usize, w: usize, h: usize) -> impl Iterator<Item = usize> {
-    (y.saturating_sub(1)..(y + 2).min(h))
-        .flat_map(move |ny| (x.saturating_sub(1)..(x + 2).min(w)).map(move |nx| ny * w + nx))
+    let size = koth_engine_core::Size::new(w as u16, h as u16);
+    let at = koth_engine_core::Coord::new(x as i32, y as i32);
+    (-1..=1)
+        .flat_map(move |dy| (-1..=1).map(move |dx| at.offset(dx, dy)))
+        .filter_map(move |c| size.index_of(c))
 }
 
 /// A placement for the settings: a random layout (apart if asked and possible), else the
