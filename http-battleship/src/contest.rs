@@ -194,6 +194,24 @@ impl Contest for Battleship {
     const LEGEND: &'static str = "each player's own grid: . water, # ship, X ship hit, * ship \
                                   sunk, o shot in the water, ? no fleet yet";
 
+    fn event_text(event: &Event) -> String {
+        match event {
+            Event::Placed { player } => format!("{player} placed its fleet"),
+            Event::Shot { player, at, result } => {
+                let word = match result.word() {
+                    "" => "miss",
+                    word => word,
+                };
+                format!("{player} shot {at}: {word}")
+            }
+            Event::Forfeited { player, reason } => format!("{player} forfeited ({reason})"),
+            Event::Ended(end) => match end.winner {
+                Some(p) => format!("{p} wins ({})", end.reason.word()),
+                None => format!("the match ended ({})", end.reason.word()),
+            },
+        }
+    }
+
     fn render(&self) -> String {
         let c = self.config();
         if self.phase() == Phase::Placing && self.fleet(PlayerId(0)).is_none() {

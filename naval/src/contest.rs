@@ -107,6 +107,64 @@ impl Contest for Naval {
                                   seat, * a damaged cell, # the edge; then each ship's class, \
                                   head, facing, hull, mines and scores";
 
+    fn event_text(event: &Event) -> String {
+        match event {
+            Event::RoundStarted { round, order } => {
+                let order: Vec<String> = order.iter().map(ToString::to_string).collect();
+                format!("round {round} begins: {}", order.join(" "))
+            }
+            Event::Moved { ship, back, head } => {
+                let way = if *back { "back" } else { "ahead" };
+                format!("{ship} moved {way} to {head}")
+            }
+            Event::Rotated {
+                ship,
+                clockwise,
+                dir,
+            } => {
+                let way = if *clockwise { "C" } else { "K" };
+                format!("{ship} turned {way}, facing {dir:?}")
+            }
+            Event::Rammed { ship, target, cell } => format!("{ship} rammed {target} at {cell}"),
+            Event::Fired { ship, cell } => format!("{ship} fired at {cell}"),
+            Event::Hit {
+                ship,
+                cell,
+                by,
+                cause,
+            } => format!("{ship} hit at {cell} by {by} ({cause:?})"),
+            Event::Absorbed {
+                ship,
+                cell,
+                by,
+                cause,
+            } => format!("{ship}'s shield absorbed {by}'s hit at {cell} ({cause:?})"),
+            Event::MineLaid { ship, cell } => format!("{ship} laid a mine at {cell}"),
+            Event::MineExploded { cell, by, chained } => format!(
+                "mine at {cell} exploded ({by}'s{})",
+                if *chained { ", chained" } else { "" }
+            ),
+            Event::Sunk { ship, by } => format!("{ship} sunk by {by}"),
+            Event::Scanned { ship } => format!("{ship} scanned"),
+            Event::Dived { ship } => format!("{ship} dived"),
+            Event::Surfaced { ship, forced } => {
+                format!("{ship} surfaced{}", if *forced { " (forced)" } else { "" })
+            }
+            Event::Repaired { ship, cell } => format!("{ship} repaired {cell}"),
+            Event::ShieldRaised { ship } => format!("{ship} raised its shield"),
+            Event::Refused {
+                ship,
+                index,
+                order,
+                reason,
+            } => format!(
+                "{ship}'s order {} ({order}) refused: {reason}",
+                u32::from(*index) + 1
+            ),
+            Event::Ended { reason } => format!("the game ended ({reason:?})"),
+        }
+    }
+
     fn render(&self) -> String {
         let mut s = format!(
             "round {} of {}\n{}",

@@ -68,6 +68,31 @@ impl Contest for Samurai {
 
     const LEGEND: &'static str = "each samurai's health and honour after the turn";
 
+    fn event_text(event: &Event) -> String {
+        match event {
+            Event::Bowed { player } => format!("{player} bowed (+1 honour)"),
+            Event::GuardedAgain { player } => format!("{player} guarded again (-1 honour)"),
+            Event::Struck {
+                player,
+                action,
+                god_sword,
+            } => format!(
+                "{player} struck {}{} (-1 honour)",
+                action.letter(),
+                if *god_sword {
+                    " with the Sword of the Gods"
+                } else {
+                    ""
+                }
+            ),
+            Event::Hit { player, damage } => format!("{player} lost {damage} health"),
+            Event::Ended(end) => match end.winner {
+                Some(p) => format!("{p} wins ({:?})", end.reason),
+                None => format!("draw ({:?})", end.reason),
+            },
+        }
+    }
+
     fn render(&self) -> String {
         let mut s = format!("           {}", self.summary());
         if let Some(end) = self.end() {

@@ -98,6 +98,23 @@ impl Contest for Tanks {
     /// empty square and a tank is its [`seat_char`].
     const LEGEND: &'static str = "torus, y up: . empty, 0-9 a-z A-Z a tank by seat";
 
+    fn event_text(event: &Event) -> String {
+        match event {
+            Event::Moved { tank, from, to } => format!("{tank} moved {from} -> {to}"),
+            Event::LostContest { tank, to, winner } => {
+                format!("{tank} lost {to} to {winner} and stays")
+            }
+            Event::Blocked { tank, to, by } => format!("{tank} blocked at {to} by {by}"),
+            Event::SwapCancelled { tank, with } => format!("{tank} cannot swap with {with}"),
+            Event::Shot { tank, dir, hit } => match hit {
+                Some(hit) => format!("{tank} shot {dir:?}, hitting {hit}"),
+                None => format!("{tank} shot {dir:?}, hitting nothing"),
+            },
+            Event::Destroyed { tank, by } => format!("{tank} destroyed by {by}"),
+            Event::Ended(reason) => format!("the match ended ({reason:?})"),
+        }
+    }
+
     fn render(&self) -> String {
         let n = i32::from(self.side());
         let mut s = String::with_capacity((n as usize + 1) * n as usize);
