@@ -636,9 +636,9 @@ fn bot_log_keeps_every_calls_input_answer_stderr_and_time_in_every_process_proto
 fn the_log_has_a_legend_and_board_shows_the_board_every_turn() {
     let dir = tmp();
     for (game, sentence) in [
-        ("samurai", " bowed (+1 honour)"),
-        ("naval", "round 2 begins: "),
-        ("tanks", " shot "),
+        ("samurai", "P0 bows"),
+        ("naval", "round 2: "),
+        ("tanks", " fired "),
         ("bomberman", " dropped a bomb at "),
         ("battleship", " placed its fleet"),
     ] {

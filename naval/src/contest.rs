@@ -107,61 +107,50 @@ impl Contest for Naval {
                                   seat, * a damaged cell, # the edge; then each ship's class, \
                                   head, facing, hull, mines and scores";
 
-    fn event_text(event: &Event) -> String {
-        match event {
+    fn event_text(e: &Event) -> String {
+        match e {
             Event::RoundStarted { round, order } => {
-                let order: Vec<String> = order.iter().map(ToString::to_string).collect();
-                format!("round {round} begins: {}", order.join(" "))
+                let order: Vec<String> = order.iter().map(|p| p.to_string()).collect();
+                format!("round {round}: {}", order.join(" "))
             }
             Event::Moved { ship, back, head } => {
-                let way = if *back { "back" } else { "ahead" };
-                format!("{ship} moved {way} to {head}")
+                format!(
+                    "{ship} {} to {head}",
+                    if *back { "back" } else { "forward" }
+                )
             }
-            Event::Rotated {
-                ship,
-                clockwise,
-                dir,
-            } => {
-                let way = if *clockwise { "C" } else { "K" };
-                format!("{ship} turned {way}, facing {dir:?}")
-            }
-            Event::Rammed { ship, target, cell } => format!("{ship} rammed {target} at {cell}"),
-            Event::Fired { ship, cell } => format!("{ship} fired at {cell}"),
+            Event::Rotated { ship, dir, .. } => format!("{ship} turns {dir:?}"),
+            Event::Rammed { ship, target, cell } => format!("{ship} rams {target} at {cell}"),
+            Event::Fired { ship, cell } => format!("{ship} fires at {cell}"),
             Event::Hit {
                 ship,
                 cell,
                 by,
                 cause,
             } => format!("{ship} hit at {cell} by {by} ({cause:?})"),
-            Event::Absorbed {
-                ship,
-                cell,
-                by,
-                cause,
-            } => format!("{ship}'s shield absorbed {by}'s hit at {cell} ({cause:?})"),
-            Event::MineLaid { ship, cell } => format!("{ship} laid a mine at {cell}"),
-            Event::MineExploded { cell, by, chained } => format!(
-                "mine at {cell} exploded ({by}'s{})",
-                if *chained { ", chained" } else { "" }
-            ),
-            Event::Sunk { ship, by } => format!("{ship} sunk by {by}"),
-            Event::Scanned { ship } => format!("{ship} scanned"),
-            Event::Dived { ship } => format!("{ship} dived"),
-            Event::Surfaced { ship, forced } => {
-                format!("{ship} surfaced{}", if *forced { " (forced)" } else { "" })
+            Event::Absorbed { ship, cell, .. } => format!("{ship} shield absorbs {cell}"),
+            Event::MineLaid { ship, cell } => format!("{ship} lays a mine at {cell}"),
+            Event::MineExploded { cell, chained, .. } => {
+                format!(
+                    "mine {cell} explodes{}",
+                    if *chained { " (chain)" } else { "" }
+                )
             }
-            Event::Repaired { ship, cell } => format!("{ship} repaired {cell}"),
-            Event::ShieldRaised { ship } => format!("{ship} raised its shield"),
+            Event::Sunk { ship, by } => format!("{ship} SUNK by {by}"),
+            Event::Scanned { ship } => format!("{ship} scans"),
+            Event::Dived { ship } => format!("{ship} dives"),
+            Event::Surfaced { ship, forced } => {
+                format!("{ship} surfaces{}", if *forced { " (forced)" } else { "" })
+            }
+            Event::Repaired { ship, cell } => format!("{ship} repairs {cell}"),
+            Event::ShieldRaised { ship } => format!("{ship} raises its shield"),
             Event::Refused {
-                ship,
                 index,
                 order,
                 reason,
-            } => format!(
-                "{ship}'s order {} ({order}) refused: {reason}",
-                u32::from(*index) + 1
-            ),
-            Event::Ended { reason } => format!("the game ended ({reason:?})"),
+                ..
+            } => format!("#{index} {order} refused: {reason}"),
+            Event::Ended { reason } => format!("game over: {reason:?}"),
         }
     }
 

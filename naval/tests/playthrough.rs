@@ -98,53 +98,6 @@ fn play(ids: &[&str], seed: u64) -> Record {
     }
 }
 
-fn event_text(e: &Event) -> String {
-    match e {
-        Event::RoundStarted { round, order } => {
-            let order: Vec<String> = order.iter().map(|p| p.to_string()).collect();
-            format!("round {round}: {}", order.join(" "))
-        }
-        Event::Moved { ship, back, head } => {
-            format!(
-                "{ship} {} to {head}",
-                if *back { "back" } else { "forward" }
-            )
-        }
-        Event::Rotated { ship, dir, .. } => format!("{ship} turns {dir:?}"),
-        Event::Rammed { ship, target, cell } => format!("{ship} rams {target} at {cell}"),
-        Event::Fired { ship, cell } => format!("{ship} fires at {cell}"),
-        Event::Hit {
-            ship,
-            cell,
-            by,
-            cause,
-        } => format!("{ship} hit at {cell} by {by} ({cause:?})"),
-        Event::Absorbed { ship, cell, .. } => format!("{ship} shield absorbs {cell}"),
-        Event::MineLaid { ship, cell } => format!("{ship} lays a mine at {cell}"),
-        Event::MineExploded { cell, chained, .. } => {
-            format!(
-                "mine {cell} explodes{}",
-                if *chained { " (chain)" } else { "" }
-            )
-        }
-        Event::Sunk { ship, by } => format!("{ship} SUNK by {by}"),
-        Event::Scanned { ship } => format!("{ship} scans"),
-        Event::Dived { ship } => format!("{ship} dives"),
-        Event::Surfaced { ship, forced } => {
-            format!("{ship} surfaces{}", if *forced { " (forced)" } else { "" })
-        }
-        Event::Repaired { ship, cell } => format!("{ship} repairs {cell}"),
-        Event::ShieldRaised { ship } => format!("{ship} raises its shield"),
-        Event::Refused {
-            index,
-            order,
-            reason,
-            ..
-        } => format!("#{index} {order} refused: {reason}"),
-        Event::Ended { reason } => format!("game over: {reason:?}"),
-    }
-}
-
 /// The first `rounds` rounds turn by turn (each ship's input line, its answer and the
 /// events), the sea at the start of each of them, and the final state.
 fn render(ids: &[&str], seed: u64, r: &Record, rounds: u32) -> String {
@@ -160,7 +113,7 @@ fn render(ids: &[&str], seed: u64, r: &Record, rounds: u32) -> String {
         writeln!(out, "{} < {}", turn.player, turn.line).unwrap();
         writeln!(out, "{} > {}", turn.player, turn.orders).unwrap();
         for e in &turn.events {
-            writeln!(out, "    {}", event_text(e)).unwrap();
+            writeln!(out, "    {}", Naval::event_text(e)).unwrap();
         }
         if let Some(Event::RoundStarted { round, .. }) = turn.events.last()
             && *round <= rounds

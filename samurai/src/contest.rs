@@ -68,27 +68,19 @@ impl Contest for Samurai {
 
     const LEGEND: &'static str = "each samurai's health and honour after the turn";
 
-    fn event_text(event: &Event) -> String {
-        match event {
-            Event::Bowed { player } => format!("{player} bowed (+1 honour)"),
-            Event::GuardedAgain { player } => format!("{player} guarded again (-1 honour)"),
+    fn event_text(e: &Event) -> String {
+        match *e {
+            Event::Bowed { player } => format!("{player} bows"),
+            Event::GuardedAgain { player } => format!("{player} guards again"),
             Event::Struck {
                 player,
                 action,
                 god_sword,
-            } => format!(
-                "{player} struck {}{} (-1 honour)",
-                action.letter(),
-                if *god_sword {
-                    " with the Sword of the Gods"
-                } else {
-                    ""
-                }
-            ),
-            Event::Hit { player, damage } => format!("{player} lost {damage} health"),
+            } => format!("{player} {action}{}", if god_sword { "(gods)" } else { "" }),
+            Event::Hit { player, damage } => format!("{player} hit {damage}"),
             Event::Ended(end) => match end.winner {
-                Some(p) => format!("{p} wins ({:?})", end.reason),
-                None => format!("draw ({:?})", end.reason),
+                Some(w) => format!("ended: {w} wins ({:?})", end.reason),
+                None => format!("ended: draw ({:?})", end.reason),
             },
         }
     }

@@ -11,7 +11,7 @@
 
 use std::fmt::Write as _;
 
-use koth_engine_core::{Game, PlayerId, SeedableRng};
+use koth_engine_core::{Contest, Game, PlayerId, SeedableRng};
 use koth_samurai::{Action, Config, Event, Samurai};
 use rand_pcg::Pcg64Mcg;
 
@@ -192,17 +192,11 @@ fn seed_transcription_is_seat_symmetric() {
     }
 }
 
+/// The engine's sentences, but the end as its full `Debug` form.
 fn event_text(e: &Event) -> String {
-    match *e {
-        Event::Bowed { player } => format!("{player} bows"),
-        Event::GuardedAgain { player } => format!("{player} guards again"),
-        Event::Struck {
-            player,
-            action,
-            god_sword,
-        } => format!("{player} {action}{}", if god_sword { "(gods)" } else { "" }),
-        Event::Hit { player, damage } => format!("{player} hit {damage}"),
+    match e {
         Event::Ended(end) => format!("ended {end:?}"),
+        e => Samurai::event_text(e),
     }
 }
 

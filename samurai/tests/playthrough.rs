@@ -66,29 +66,12 @@ fn play_match(ids: [&str; 2], seed: u64, config: &Config) -> Match {
     }
 }
 
-fn event_text(e: &Event) -> String {
-    match *e {
-        Event::Bowed { player } => format!("{player} bows"),
-        Event::GuardedAgain { player } => format!("{player} guards again"),
-        Event::Struck {
-            player,
-            action,
-            god_sword,
-        } => format!("{player} {action}{}", if god_sword { "(gods)" } else { "" }),
-        Event::Hit { player, damage } => format!("{player} hit {damage}"),
-        Event::Ended(end) => match end.winner {
-            Some(w) => format!("ended: {w} wins ({:?})", end.reason),
-            None => format!("ended: draw ({:?})", end.reason),
-        },
-    }
-}
-
 fn render(ids: [&str; 2], seed: u64, m: &Match) -> String {
     let mut out = String::new();
     writeln!(out, "P0 {} vs P1 {}, seed {seed}", ids[0], ids[1]).unwrap();
     writeln!(out, "turn | P0 P1 | health  honour | events").unwrap();
     for (i, t) in m.turns.iter().enumerate() {
-        let events: Vec<String> = t.events.iter().map(event_text).collect();
+        let events: Vec<String> = t.events.iter().map(Samurai::event_text).collect();
         writeln!(
             out,
             "{:>4} | {}  {}  | {:>3} {:>3} {:>3} {:>3} | {}",

@@ -98,20 +98,20 @@ impl Contest for Tanks {
     /// empty square and a tank is its [`seat_char`].
     const LEGEND: &'static str = "torus, y up: . empty, 0-9 a-z A-Z a tank by seat";
 
-    fn event_text(event: &Event) -> String {
-        match event {
+    fn event_text(e: &Event) -> String {
+        match *e {
             Event::Moved { tank, from, to } => format!("{tank} moved {from} -> {to}"),
             Event::LostContest { tank, to, winner } => {
-                format!("{tank} lost {to} to {winner} and stays")
+                format!("{tank} lost the contest for {to} to {winner}")
             }
-            Event::Blocked { tank, to, by } => format!("{tank} blocked at {to} by {by}"),
-            Event::SwapCancelled { tank, with } => format!("{tank} cannot swap with {with}"),
+            Event::Blocked { tank, to, by } => format!("{tank} blocked from {to} by {by}"),
+            Event::SwapCancelled { tank, with } => format!("{tank} swap with {with} cancelled"),
             Event::Shot { tank, dir, hit } => match hit {
-                Some(hit) => format!("{tank} shot {dir:?}, hitting {hit}"),
-                None => format!("{tank} shot {dir:?}, hitting nothing"),
+                Some(t) => format!("{tank} fired {dir:?} and hit {t}"),
+                None => format!("{tank} fired {dir:?} and missed"),
             },
             Event::Destroyed { tank, by } => format!("{tank} destroyed by {by}"),
-            Event::Ended(reason) => format!("the match ended ({reason:?})"),
+            Event::Ended(reason) => format!("ended: {reason:?}"),
         }
     }
 

@@ -11,23 +11,6 @@ use koth_engine_core::runner::{self, Observer, Options, Start, Turn};
 use koth_engine_core::{Contest, Game, PlayerId};
 use koth_tanks::{Config, Event, Tanks, protocol, seat_char};
 
-fn describe(e: &Event) -> String {
-    match *e {
-        Event::Moved { tank, from, to } => format!("{tank} moved {from} -> {to}"),
-        Event::LostContest { tank, to, winner } => {
-            format!("{tank} lost the contest for {to} to {winner}")
-        }
-        Event::Blocked { tank, to, by } => format!("{tank} blocked from {to} by {by}"),
-        Event::SwapCancelled { tank, with } => format!("{tank} swap with {with} cancelled"),
-        Event::Shot { tank, dir, hit } => match hit {
-            Some(t) => format!("{tank} fired {dir:?} and hit {t}"),
-            None => format!("{tank} fired {dir:?} and missed"),
-        },
-        Event::Destroyed { tank, by } => format!("{tank} destroyed by {by}"),
-        Event::Ended(reason) => format!("ended: {reason:?}"),
-    }
-}
-
 /// Writes the whole game as the runner plays it. In full: the lines every living tank reads
 /// before a tick, then the tick's actions, events and the board after it. Brief (for whole
 /// 1000-tick games): one line per tick with its actions and every event but a missed shot,
@@ -86,7 +69,7 @@ impl Observer<Tanks> for Recorder {
                     Event::Shot { hit: None, .. } => {}
                     _ => {
                         changed |= matches!(e, Event::Moved { .. } | Event::Destroyed { .. });
-                        let _ = writeln!(self.out, "  - {}", describe(e));
+                        let _ = writeln!(self.out, "  - {}", Tanks::event_text(e));
                     }
                 }
             }
@@ -101,7 +84,7 @@ impl Observer<Tanks> for Recorder {
         }
         let _ = writeln!(self.out, "  actions: {}", said.join(", "));
         for e in &turn.events {
-            let _ = writeln!(self.out, "  - {}", describe(e));
+            let _ = writeln!(self.out, "  - {}", Tanks::event_text(e));
         }
         let _ = writeln!(self.out, "{}", game.render());
         self.read(game);
