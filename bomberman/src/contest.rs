@@ -4,6 +4,7 @@ use alloc::format;
 use alloc::string::String;
 use core::ops::RangeInclusive;
 
+use koth_engine_core::scene::{Scene, Swatch};
 use koth_engine_core::{
     Answer, BotList, Contest, Family, FaultKind, Game, LinkInfo, Message, PlayerId, Protocol,
     Ranking, preview,
@@ -95,6 +96,58 @@ impl Contest for Bomberman {
     const LEGEND: &'static str = "# concrete, + brick, % brick with a bonus, * explosion, o bomb, \
                                   p/b power/bomb bonus, . floor, 0-3 a player; then each \
                                   player's record and the bombs";
+
+    fn scene(&self) -> Scene {
+        self.world().scene()
+    }
+
+    const PALETTE: &'static [Swatch] = &[
+        Swatch {
+            mark: '.',
+            meaning: "floor",
+            colour: "#e9efe3",
+        },
+        Swatch {
+            mark: '#',
+            meaning: "concrete",
+            colour: "#5d5d5d",
+        },
+        Swatch {
+            mark: '+',
+            meaning: "brick",
+            colour: "#b5651d",
+        },
+        Swatch {
+            mark: '%',
+            meaning: "brick with a bonus",
+            colour: "#d08a3c",
+        },
+        Swatch {
+            mark: 'p',
+            meaning: "power bonus",
+            colour: "#8e44ad",
+        },
+        Swatch {
+            mark: 'b',
+            meaning: "bomb bonus",
+            colour: "#2980b9",
+        },
+        Swatch {
+            mark: 'o',
+            meaning: "a bomb, with its timeout",
+            colour: "#222",
+        },
+        Swatch {
+            mark: '*',
+            meaning: "explosion",
+            colour: "#f39c12",
+        },
+        Swatch {
+            mark: 'P',
+            meaning: "a player, by seat (ring: stunned)",
+            colour: "#444",
+        },
+    ];
 
     fn event_text(event: &Event) -> String {
         alloc::string::ToString::to_string(event)

@@ -4,6 +4,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use core::fmt::Write as _;
 
+use koth_engine_core::scene::{Board, Meter, Piece, Scene, Shape};
 use koth_engine_core::{Coord, Grid, PlayerId};
 
 use crate::map::{self, Dims};
@@ -77,6 +78,94 @@ impl World {
     /// The record of player `p`, if it is on the field.
     pub fn player(&self, p: PlayerId) -> Option<&Player> {
         self.players.iter().find(|q| q.id == p)
+    }
+
+    /// The field for a viewer: the lattice's tiles as cells (`.` floor, `#` concrete, `+`
+    /// brick, `%` brick holding a bonus), then bonuses (`p`, `b`), bombs (`o`, labelled with
+    /// their timeout), explosions (`*`) and the players (by seat, where they stand between
+    /// cells) at their sizes; lives and score per player on the field.
+    pub fn scene(&self) -> Scene {
+        let rules = self.rules();
+        let n = self.tiles.size().width;
+        let mut board = Board::filled("", n, n, '.');
+        for (c, t) in self.tiles.iter() {
+            board.set(
+                c.x,
+                c.y,
+                match t {
+                    Tile::Empty => '.',
+                    Tile::Concrete => '#',
+                    Tile::Brick(None) => '+',
+                    Tile::Brick(Some(_)) => '%',
+                },
+            );
+        }
+        let cell = rules.cell_size.max(1) as f32;
+        let size = |units: u32| units as f32 / cell;
+        let mut scene = Scene {
+            boards: alloc::vec![board],
+            ..Scene::default()
+        };
+        for b in &self.bonuses {
+            let mark = match b.kind {
+                BonusKind::Power => 'p',
+                BonusKind::Bomb => 'b',
+            };
+            let piece = Piece::on_cell(
+                0,
+                b.cell.x,
+                b.cell.y,
+                size(rules.bonus_size),
+                Shape::Disc,
+                mark,
+            );
+            scene.pieces.push(piece.labelled(String::from(mark)));
+        }
+        for b in &self.bombs {
+            let piece = Piece::on_cell(
+                0,
+                b.cell.x,
+                b.cell.y,
+                size(rules.bomb_size),
+                Shape::Disc,
+                'o',
+            );
+            scene
+                .pieces
+                .push(piece.labelled(alloc::format!("{}", b.timeout)));
+        }
+        for e in &self.explosions {
+            let piece = Piece::on_cell(
+                0,
+                e.cell.x,
+                e.cell.y,
+                size(rules.explosion_size),
+                Shape::Square,
+                '*',
+            );
+            scene.pieces.push(piece);
+        }
+        for p in &self.players {
+            scene.pieces.push(Piece {
+                board: 0,
+                x: (p.pos.x.to_f64() / f64::from(rules.cell_size.max(1))) as f32,
+                y: (p.pos.y.to_f64() / f64::from(rules.cell_size.max(1))) as f32,
+                size: size(rules.player_size),
+                shape: if p.stun_duration > 0 {
+                    Shape::Ring
+                } else {
+                    Shape::Disc
+                },
+                seat: Some(p.id.0),
+                mark: 'P',
+                label: alloc::format!("{}", p.id.0),
+            });
+            scene.meters.push(
+                Meter::new(p.id.0, "lives", i64::from(p.lives_left)).out_of(i64::from(rules.lives)),
+            );
+            scene.meters.push(Meter::new(p.id.0, "score", p.score));
+        }
+        scene
     }
 
     /// An ASCII picture of the lattice, framed, one character per cell, then one line per

@@ -7,6 +7,7 @@ use alloc::vec::Vec;
 use core::fmt::Debug;
 use core::ops::RangeInclusive;
 
+use crate::scene::{Scene, Swatch};
 use crate::{Bot, Game, PlayerId};
 
 /// Why a player's answer was not used.
@@ -272,6 +273,15 @@ pub trait Contest: Game + 'static {
     /// What the characters of [`Contest::render`] mean, one line or a few (no trailing
     /// newline; empty where the rendering explains itself).
     const LEGEND: &'static str = "";
+
+    /// The state as a viewer draws it: boards, pieces and numbers per seat. By default an
+    /// empty scene (a viewer then shows [`Contest::render`] alone).
+    fn scene(&self) -> Scene {
+        Scene::default()
+    }
+
+    /// What the marks of [`Contest::scene`] mean and their colours: the viewer's legend.
+    const PALETTE: &'static [Swatch] = &[];
 
     /// Whether a log shows [`Contest::render`] after a turn with these events (the first and
     /// the final state are always shown).

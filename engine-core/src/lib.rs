@@ -55,6 +55,7 @@ mod outcome;
 mod player;
 #[cfg(feature = "runner")]
 pub mod runner;
+pub mod scene;
 #[cfg(feature = "testing")]
 pub mod testing;
 

@@ -288,6 +288,7 @@ where
             max + 1
         );
     }
+    check_scene(&G::new(config, min, &mut rng).unwrap_or_else(|e| panic!("{e}")));
     let list = G::bots();
     assert!(!list.entries.is_empty(), "{}: no built-in bots", G::NAME);
     let lineup = list.lineup(seats.clone());
@@ -321,6 +322,7 @@ where
                         })
                 };
                 let t = play(&ids);
+                check_scene(&t.last);
                 assert!(
                     t.faults.is_empty(),
                     "{}: {} in seat {seat}, seed {seed}: faults {:?}",
@@ -339,5 +341,68 @@ where
                 );
             }
         }
+    }
+}
+
+/// Checks that a state's [`Contest::scene`] is one a viewer can draw: every board has
+/// `width * height` ASCII cells, every piece stands on a board it names (its centre on the
+/// board), every seat named is in the game, and every mark is in [`Contest::PALETTE`] (when
+/// the scene is not empty).
+///
+/// Panics with what is wrong. [`check_contest`] runs it on the first and the last states.
+pub fn check_scene<G: Contest>(game: &G) {
+    let scene = game.scene();
+    let players = game.num_players();
+    let known = |mark: char| G::PALETTE.iter().any(|s| s.mark == mark);
+    for (i, b) in scene.boards.iter().enumerate() {
+        assert_eq!(
+            b.cells.len(),
+            usize::from(b.width) * usize::from(b.height),
+            "{}: board {i} has {} cells for {}x{}",
+            G::NAME,
+            b.cells.len(),
+            b.width,
+            b.height
+        );
+        for c in b.cells.chars() {
+            assert!(c.is_ascii(), "{}: board {i} has cell {c:?}", G::NAME);
+            assert!(
+                known(c),
+                "{}: cell mark {c:?} is not in the palette",
+                G::NAME
+            );
+        }
+    }
+    for p in &scene.pieces {
+        let b = scene
+            .boards
+            .get(usize::from(p.board))
+            .unwrap_or_else(|| panic!("{}: piece {p:?} names a missing board", G::NAME));
+        assert!(
+            (0.0..=f32::from(b.width)).contains(&p.x) && (0.0..=f32::from(b.height)).contains(&p.y),
+            "{}: piece {p:?} is off its board",
+            G::NAME
+        );
+        assert!(p.size > 0.0, "{}: piece {p:?} has no size", G::NAME);
+        assert!(
+            known(p.mark),
+            "{}: piece mark {:?} is not in the palette",
+            G::NAME,
+            p.mark
+        );
+        if let Some(seat) = p.seat {
+            assert!(
+                usize::from(seat) < players,
+                "{}: piece {p:?} of no seat",
+                G::NAME
+            );
+        }
+    }
+    for m in &scene.meters {
+        assert!(
+            usize::from(m.seat) < players,
+            "{}: meter {m:?} of no seat",
+            G::NAME
+        );
     }
 }

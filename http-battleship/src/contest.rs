@@ -7,6 +7,7 @@ use alloc::vec::Vec;
 use core::ops::RangeInclusive;
 
 use koth_engine_core::draw::derive_seed;
+use koth_engine_core::scene::{Scene, Swatch};
 use koth_engine_core::{
     Answer, BotList, Contest, Family, FaultKind, Game, LinkInfo, Message, PlayerId, Protocol,
     Ranking, preview,
@@ -193,6 +194,43 @@ impl Contest for Battleship {
     /// `draw (Reason)`.
     const LEGEND: &'static str = "each player's own grid: . water, # ship, X ship hit, * ship \
                                   sunk, o shot in the water, ? no fleet yet";
+
+    fn scene(&self) -> Scene {
+        self.boards_scene()
+    }
+
+    const PALETTE: &'static [Swatch] = &[
+        Swatch {
+            mark: '.',
+            meaning: "water",
+            colour: "#cfe3f3",
+        },
+        Swatch {
+            mark: '#',
+            meaning: "ship",
+            colour: "#7f8c8d",
+        },
+        Swatch {
+            mark: 'X',
+            meaning: "ship hit",
+            colour: "#e67e22",
+        },
+        Swatch {
+            mark: '*',
+            meaning: "ship sunk",
+            colour: "#c0392b",
+        },
+        Swatch {
+            mark: 'o',
+            meaning: "shot in the water",
+            colour: "#7fb3d5",
+        },
+        Swatch {
+            mark: '?',
+            meaning: "no fleet yet",
+            colour: "#ddd",
+        },
+    ];
 
     fn event_text(event: &Event) -> String {
         match event {

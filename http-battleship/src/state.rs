@@ -403,6 +403,35 @@ impl Battleship {
         s
     }
 
+    /// Both grids for a viewer, each player's own waters with the cells of
+    /// [`render_boards`](Self::render_boards) (`.` water, `#` ship, `X` hit, `*` sunk, `o`
+    /// shot in the water, `?` no fleet yet); shots fired and ships lost per seat.
+    pub fn boards_scene(&self) -> koth_engine_core::scene::Scene {
+        use koth_engine_core::scene::{Board, Meter, Scene};
+        let (w, h) = (self.config.width, self.config.height);
+        let mut scene = Scene::default();
+        for p in 0..2u8 {
+            let mut board = Board::filled(alloc::format!("P{p}'s waters"), w, h, '.');
+            for y in 0..usize::from(h) {
+                for x in 0..usize::from(w) {
+                    let c = Cell::from_index(y * usize::from(w) + x, usize::from(w));
+                    board.set(x as i32, y as i32, self.cell_char(usize::from(p), c));
+                }
+            }
+            scene.boards.push(board);
+            let seat = PlayerId(p);
+            scene
+                .meters
+                .push(Meter::new(p, "shots", self.shots(seat).len() as i64));
+            scene.meters.push(Meter::new(
+                p,
+                "ships lost",
+                i64::from(self.ships_lost(seat)),
+            ));
+        }
+        scene
+    }
+
     fn cell_char(&self, player: usize, c: Cell) -> char {
         let Some(board) = self.boards[player].as_ref() else {
             return '?';

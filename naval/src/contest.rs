@@ -6,6 +6,7 @@ use alloc::vec;
 use alloc::vec::Vec;
 use core::ops::RangeInclusive;
 
+use koth_engine_core::scene::{Scene, Swatch};
 use koth_engine_core::{
     Answer, BotList, Contest, Family, FaultKind, LinkInfo, Message, PlayerId, Protocol, Ranking,
     preview,
@@ -106,6 +107,38 @@ impl Contest for Naval {
     const LEGEND: &'static str = "sea: . water, M mine, W wreck, 0-9 a-z a ship's intact cells by \
                                   seat, * a damaged cell, # the edge; then each ship's class, \
                                   head, facing, hull, mines and scores";
+
+    fn scene(&self) -> Scene {
+        self.sea_scene()
+    }
+
+    const PALETTE: &'static [Swatch] = &[
+        Swatch {
+            mark: '.',
+            meaning: "water",
+            colour: "#cfe3f3",
+        },
+        Swatch {
+            mark: 'M',
+            meaning: "a mine",
+            colour: "#333",
+        },
+        Swatch {
+            mark: 'W',
+            meaning: "a wreck",
+            colour: "#8a6d4b",
+        },
+        Swatch {
+            mark: 'h',
+            meaning: "a ship's intact cell, by seat (ring: submerged)",
+            colour: "#444",
+        },
+        Swatch {
+            mark: '*',
+            meaning: "a ship's damaged cell",
+            colour: "#c0392b",
+        },
+    ];
 
     fn event_text(e: &Event) -> String {
         match e {

@@ -3,6 +3,7 @@
 use alloc::string::String;
 use core::fmt::{self, Write};
 
+use koth_engine_core::scene::{Board, Meter, Piece, Scene, Shape};
 use koth_engine_core::{Dir4, PlayerId};
 
 use crate::Naval;
@@ -44,6 +45,61 @@ impl Naval {
         // Writing to a String cannot fail.
         let _ = self.write_sea(&mut out);
         out
+    }
+
+    /// The sea for a viewer: `.` water, `M` mines and `W` wrecks as cells; each afloat ship's
+    /// cells as its seat's squares (rings while submerged), its head labelled with the seat
+    /// symbol and its damaged cells as `*`; score, hits and intact hull cells per seat.
+    pub(crate) fn sea_scene(&self) -> Scene {
+        let side = self.side;
+        let mut board = Board::filled("", side, side, '.');
+        for (i, cell) in self.cells.cells().iter().enumerate() {
+            let (x, y) = (
+                (i % usize::from(side)) as i32,
+                (i / usize::from(side)) as i32,
+            );
+            match cell {
+                Cell::Mine => board.set(x, y, 'M'),
+                Cell::Wreck => board.set(x, y, 'W'),
+                Cell::Water | Cell::Ship(_) => {}
+            }
+        }
+        let mut scene = Scene {
+            boards: alloc::vec![board],
+            ..Scene::default()
+        };
+        for (seat, s) in self.seats.iter().enumerate() {
+            let p = PlayerId(seat as u8);
+            let mut intact = 0;
+            if let Some(ship) = s.ship.as_ref().filter(|s| s.afloat()) {
+                let shape = if ship.submerged {
+                    Shape::Ring
+                } else {
+                    Shape::Square
+                };
+                for (i, c) in ship.cells().enumerate() {
+                    let label = if i == 0 {
+                        String::from(seat_symbol(p))
+                    } else {
+                        String::new()
+                    };
+                    let piece = if ship.hull.is_intact(i) {
+                        intact += 1;
+                        Piece::on_cell(0, c.x, c.y, 0.9, shape, 'h').of(p.0)
+                    } else {
+                        Piece::on_cell(0, c.x, c.y, 0.9, shape, '*')
+                    };
+                    scene.pieces.push(piece.labelled(label));
+                }
+            }
+            let stats = self.stats(p);
+            scene.meters.push(Meter::new(p.0, "score", stats.score()));
+            scene
+                .meters
+                .push(Meter::new(p.0, "hits", i64::from(stats.hits)));
+            scene.meters.push(Meter::new(p.0, "hull", intact));
+        }
+        scene
     }
 
     fn write_sea(&self, out: &mut String) -> fmt::Result {

@@ -4,6 +4,7 @@ use alloc::format;
 use alloc::string::{String, ToString};
 use core::ops::RangeInclusive;
 
+use koth_engine_core::scene::{Board, Meter, Piece, Scene, Shape, Swatch};
 use koth_engine_core::{
     Answer, BotList, Contest, Family, FaultKind, Game, LinkInfo, Message, PlayerId, Protocol,
     Ranking, preview,
@@ -67,6 +68,48 @@ impl Contest for Samurai {
     }
 
     const LEGEND: &'static str = "each samurai's health and honour after the turn";
+
+    /// The two samurai face each other, each labelled with its last action; health (out of
+    /// the starting health) and honour per seat.
+    fn scene(&self) -> Scene {
+        let mut scene = Scene {
+            boards: alloc::vec![Board::filled("", 2, 1, '.')],
+            ..Scene::default()
+        };
+        for seat in 0..2u8 {
+            let p = PlayerId(seat);
+            let last = self
+                .history(p)
+                .last()
+                .map_or(String::new(), |a| a.letter().to_string());
+            scene.pieces.push(
+                Piece::on_cell(0, i32::from(seat), 0, 0.8, Shape::Disc, 's')
+                    .of(seat)
+                    .labelled(last),
+            );
+            scene.meters.push(
+                Meter::new(seat, "health", i64::from(self.health(p)))
+                    .out_of(i64::from(self.config().health)),
+            );
+            scene
+                .meters
+                .push(Meter::new(seat, "honour", i64::from(self.honour(p))));
+        }
+        scene
+    }
+
+    const PALETTE: &'static [Swatch] = &[
+        Swatch {
+            mark: '.',
+            meaning: "the dojo floor",
+            colour: "#e8dcc0",
+        },
+        Swatch {
+            mark: 's',
+            meaning: "a samurai, with its last action",
+            colour: "#444",
+        },
+    ];
 
     fn event_text(e: &Event) -> String {
         match *e {

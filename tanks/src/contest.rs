@@ -4,6 +4,7 @@ use alloc::format;
 use alloc::string::{String, ToString};
 use core::ops::RangeInclusive;
 
+use koth_engine_core::scene::{Board, Meter, Piece, Scene, Shape, Swatch};
 use koth_engine_core::{
     Answer, BotList, Contest, Coord, Family, FaultKind, Game, LinkInfo, Message, PlayerId,
     Protocol, Ranking, preview,
@@ -97,6 +98,44 @@ impl Contest for Tanks {
     /// The torus as ASCII art: one line per row, the top row (y = side - 1) first; `.` is an
     /// empty square and a tank is its [`seat_char`].
     const LEGEND: &'static str = "torus, y up: . empty, 0-9 a-z A-Z a tank by seat";
+
+    /// The torus with its top row first (as [`Contest::render`]), each living tank a square
+    /// labelled with its seat; kills per seat.
+    fn scene(&self) -> Scene {
+        let n = self.side();
+        let mut scene = Scene {
+            boards: alloc::vec![Board::filled("", n, n, '.')],
+            ..Scene::default()
+        };
+        let top = i32::from(n) - 1;
+        for seat in 0..self.num_players() {
+            let p = PlayerId(seat as u8);
+            if let Some(at) = self.position(p) {
+                scene.pieces.push(
+                    Piece::on_cell(0, at.x, top - at.y, 0.8, Shape::Square, 't')
+                        .of(p.0)
+                        .labelled(seat_char(p).to_string()),
+                );
+            }
+            scene
+                .meters
+                .push(Meter::new(p.0, "kills", i64::from(self.kills(p))));
+        }
+        scene
+    }
+
+    const PALETTE: &'static [Swatch] = &[
+        Swatch {
+            mark: '.',
+            meaning: "empty",
+            colour: "#eef2e6",
+        },
+        Swatch {
+            mark: 't',
+            meaning: "a tank, by seat",
+            colour: "#444",
+        },
+    ];
 
     fn event_text(e: &Event) -> String {
         match *e {

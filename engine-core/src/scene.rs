@@ -1,0 +1,201 @@
+//! A picture of a game's state for viewers ([`Contest::scene`](crate::Contest::scene)):
+//! boards of cells, pieces on them and a few numbers per seat, in plain data a viewer draws
+//! without knowing the game.
+//!
+//! Coordinates are in cells, `x` to the right and `y` down from a board's top-left corner,
+//! whatever the game's own axes are. A cell is one character of [`Board::cells`]; what each
+//! character means and how it looks is the game's [`Contest::PALETTE`](crate::Contest::PALETTE).
+
+use alloc::string::String;
+use alloc::vec::Vec;
+
+/// What a mark (a cell's character or a piece's [`Piece::mark`]) means and its colour.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Swatch {
+    /// The character.
+    pub mark: char,
+    /// What it stands for, in a few words (the viewer's legend).
+    pub meaning: &'static str,
+    /// A CSS colour.
+    pub colour: &'static str,
+}
+
+/// A game's state as a viewer draws it.
+#[derive(Clone, Debug, Default, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Scene {
+    /// The boards, drawn side by side in this order.
+    pub boards: Vec<Board>,
+    /// The pieces, drawn over the boards in this order.
+    pub pieces: Vec<Piece>,
+    /// Numbers per seat (health, score, lives), drawn as a table.
+    pub meters: Vec<Meter>,
+}
+
+/// A rectangle of cells.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Board {
+    /// A caption (empty for none).
+    pub title: String,
+    /// Columns.
+    pub width: u16,
+    /// Rows.
+    pub height: u16,
+    /// One ASCII character per cell, row by row from the top, `width * height` in all.
+    pub cells: String,
+}
+
+impl Board {
+    /// A `width` x `height` board of `fill` cells (`?` for a mark that is not ASCII).
+    pub fn filled(title: impl Into<String>, width: u16, height: u16, fill: char) -> Self {
+        let n = usize::from(width) * usize::from(height);
+        Board {
+            title: title.into(),
+            width,
+            height,
+            cells: core::iter::repeat_n(ascii(fill), n).collect(),
+        }
+    }
+
+    /// Sets the cell at column `x`, row `y` (from the top) to `mark` (`?` for a mark that is
+    /// not ASCII); nothing for a cell off the board.
+    pub fn set(&mut self, x: i32, y: i32, mark: char) {
+        if x < 0 || y < 0 || x >= i32::from(self.width) || y >= i32::from(self.height) {
+            return;
+        }
+        let at = y as usize * usize::from(self.width) + x as usize;
+        let mut buf = [0; 4];
+        // Every cell is one ASCII byte, so cell `at` is byte `at`.
+        if at < self.cells.len() {
+            self.cells
+                .replace_range(at..at + 1, ascii(mark).encode_utf8(&mut buf));
+        }
+    }
+}
+
+fn ascii(mark: char) -> char {
+    if mark.is_ascii() { mark } else { '?' }
+}
+
+/// How a piece is drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
+pub enum Shape {
+    /// A filled square.
+    Square,
+    /// A filled disc.
+    Disc,
+    /// A circle outline.
+    Ring,
+}
+
+/// Something on a board: a player, a ship's cell, a bomb.
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Piece {
+    /// The board's index in [`Scene::boards`].
+    pub board: u8,
+    /// The centre's column, in cells (0.5 is the middle of the first column).
+    pub x: f32,
+    /// The centre's row from the top, in cells.
+    pub y: f32,
+    /// Its width in cells.
+    pub size: f32,
+    /// The shape.
+    pub shape: Shape,
+    /// The seat it belongs to (drawn in that seat's colour), if any.
+    pub seat: Option<u8>,
+    /// Its mark in the palette (the colour of a piece of no seat, and the legend).
+    pub mark: char,
+    /// A short label drawn on it (empty for none).
+    pub label: String,
+}
+
+impl Piece {
+    /// A piece of `size` cells centred on cell (`x`, `y`).
+    pub fn on_cell(board: u8, x: i32, y: i32, size: f32, shape: Shape, mark: char) -> Self {
+        Piece {
+            board,
+            x: x as f32 + 0.5,
+            y: y as f32 + 0.5,
+            size,
+            shape,
+            seat: None,
+            mark,
+            label: String::new(),
+        }
+    }
+
+    /// The piece, belonging to `seat`.
+    pub fn of(mut self, seat: u8) -> Self {
+        self.seat = Some(seat);
+        self
+    }
+
+    /// The piece, labelled.
+    pub fn labelled(mut self, label: impl Into<String>) -> Self {
+        self.label = label.into();
+        self
+    }
+}
+
+/// A number about a seat: health, honour, score, lives.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Meter {
+    /// The seat.
+    pub seat: u8,
+    /// What it measures.
+    pub name: &'static str,
+    /// Its value.
+    pub value: i64,
+    /// Its largest value, where there is one (drawn as a bar).
+    pub max: Option<i64>,
+}
+
+impl Meter {
+    /// A meter of `seat`.
+    pub fn new(seat: u8, name: &'static str, value: i64) -> Self {
+        Meter {
+            seat,
+            name,
+            value,
+            max: None,
+        }
+    }
+
+    /// The meter, with a largest value.
+    pub fn out_of(mut self, max: i64) -> Self {
+        self.max = Some(max);
+        self
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn board_set_changes_one_cell_and_ignores_cells_off_the_board() {
+        let mut b = Board::filled("sea", 3, 2, '.');
+        b.set(2, 1, 'M');
+        b.set(3, 0, 'X');
+        b.set(-1, 0, 'X');
+        b.set(0, 2, 'X');
+        b.set(0, 0, 'é');
+        assert_eq!(b.cells, "?....M");
+        assert_eq!(Board::filled("", 2, 1, 'é').cells, "??");
+    }
+
+    #[test]
+    fn pieces_on_cells_are_centred() {
+        let p = Piece::on_cell(1, 2, 3, 0.8, Shape::Disc, 'o')
+            .of(4)
+            .labelled("4");
+        assert_eq!((p.board, p.x, p.y, p.seat), (1, 2.5, 3.5, Some(4)));
+        assert_eq!(p.label, "4");
+    }
+}
