@@ -55,6 +55,8 @@ pub trait GameEntry: Sync {
     fn config_schema(&self) -> serde_json::Value;
     /// `koth replay` of a replay of this game.
     fn verify(&self, lines: &mut dyn BufRead) -> Result<Verified, ReplayError>;
+    /// `koth view` of a replay of this game: the viewer page.
+    fn view(&self, lines: &mut dyn BufRead) -> Result<String, ReplayError>;
     /// The turn lines (as replay JSON) of the default line-up's game with `seed` and the
     /// default config, played by the engine-core runner directly: the game of the crate's
     /// playthrough snapshot, which `koth play <game> --seed <seed>` must reproduce.
@@ -96,6 +98,9 @@ impl<G: CliGame> GameEntry for Entry<G> {
     }
     fn verify(&self, lines: &mut dyn BufRead) -> Result<Verified, ReplayError> {
         crate::replay::verify::<G>(lines)
+    }
+    fn view(&self, lines: &mut dyn BufRead) -> Result<String, ReplayError> {
+        crate::view::page::<G>(lines)
     }
     fn reference_turns(&self, seed: u64) -> anyhow::Result<Vec<String>> {
         let config = G::Config::default();

@@ -33,6 +33,7 @@ pub mod session;
 pub mod spawner;
 pub mod spec;
 pub mod tournament;
+pub mod view;
 
 use games::game;
 use output::Outputs;
@@ -273,6 +274,9 @@ pub struct PlayArgs {
     /// engine's events).
     #[arg(long)]
     pub effects: bool,
+    /// Write the match's viewer page to FILE.html (as `koth view` makes it from the replay).
+    #[arg(long, value_name = "FILE.html")]
+    pub view: Option<PathBuf>,
 }
 
 /// `koth tournament`'s options besides the game.
@@ -349,6 +353,17 @@ enum Command {
     Replay {
         /// The replay file.
         file: PathBuf,
+    },
+    /// Write a replay's viewer: one self-contained HTML page that draws the game turn by turn
+    /// (play, pause, step, a turn slider, speed; each turn's actions, events and scores). The
+    /// replay is verified first; a replay that does not verify has no page.
+    View {
+        /// The replay file.
+        file: PathBuf,
+        /// The page to write (default: the replay's path with `.html` for its extension;
+        /// `-` for standard output).
+        #[arg(short = 'o', long = "output", value_name = "FILE.html")]
+        output: Option<PathBuf>,
     },
     /// Serve a built-in bot over HTTP (battleship), answering all three dialects.
     Serve {
@@ -506,6 +521,7 @@ fn run(command: Command) -> anyhow::Result<()> {
             Ok(())
         }
         Command::Replay { file } => verify_replay(&file),
+        Command::View { file, output } => view_replay(&file, output),
         Command::Protocol { game: name } => {
             let entry = game(&name)?;
             let page = PROTOCOL_PAGES
@@ -722,12 +738,31 @@ pub fn play<G: CliGame>(args: &PlayArgs) -> anyhow::Result<()> {
         })?)),
         None => None,
     };
+    // The viewer page is made from the replay, kept in memory beside the replay file.
+    let mut view_file = match &args.view {
+        Some(path) => Some((
+            path,
+            File::create(path).map_err(|e| {
+                UsageError(format!("cannot create viewer page {}: {e}", path.display()))
+            })?,
+        )),
+        None => None,
+    };
+    let mut view_lines: Option<Vec<u8>> = view_file.as_ref().map(|_| Vec::new());
+    let mut replay_sink = Tee(
+        replay_file.as_mut().map(|w| w as &mut dyn Write),
+        view_lines.as_mut(),
+    );
     let stdout = std::io::stdout();
     let mut log = stdout.lock();
     let seats: Vec<&BotSpec> = specs.iter().collect();
     let mut outputs = Outputs::new(
         if args.json { None } else { Some(&mut log) },
-        replay_file.as_mut().map(|w| w as &mut dyn Write),
+        if replay_sink.is_used() {
+            Some(&mut replay_sink as &mut dyn Write)
+        } else {
+            None
+        },
     );
     outputs.board = args.board;
     outputs.effects = args.effects;
@@ -744,6 +779,12 @@ pub fn play<G: CliGame>(args: &PlayArgs) -> anyhow::Result<()> {
     }
     if reaper::interrupted() {
         return Err(Interrupted("; the match was not finished").into());
+    }
+    if let (Some((path, file)), Some(lines)) = (view_file.as_mut(), view_lines) {
+        let page = view::page::<G>(&mut lines.as_slice())
+            .map_err(|e| anyhow::anyhow!("the match's replay does not verify: {e}"))?;
+        file.write_all(page.as_bytes())
+            .map_err(|e| UsageError(format!("cannot write {}: {e}", path.display())))?;
     }
     if args.json {
         serde_json::to_writer(&mut log, &report)?;
@@ -764,6 +805,38 @@ pub fn play<G: CliGame>(args: &PlayArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// Writes to a file and a buffer, either or both.
+struct Tee<'a>(Option<&'a mut dyn Write>, Option<&'a mut Vec<u8>>);
+
+impl Tee<'_> {
+    /// Whether it writes anywhere.
+    fn is_used(&self) -> bool {
+        self.0.is_some() || self.1.is_some()
+    }
+}
+
+impl Write for Tee<'_> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.write_all(buf)?;
+        Ok(buf.len())
+    }
+    fn write_all(&mut self, buf: &[u8]) -> std::io::Result<()> {
+        if let Some(w) = &mut self.0 {
+            w.write_all(buf)?;
+        }
+        if let Some(v) = &mut self.1 {
+            v.extend_from_slice(buf);
+        }
+        Ok(())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        match &mut self.0 {
+            Some(w) => w.flush(),
+            None => Ok(()),
+        }
+    }
+}
+
 /// `NAME N, NAME N` for bots with faults.
 fn fault_counts<'a>(counts: impl Iterator<Item = (&'a str, usize)>) -> String {
     let counts: Vec<String> = counts
@@ -773,7 +846,7 @@ fn fault_counts<'a>(counts: impl Iterator<Item = (&'a str, usize)>) -> String {
     format!("bots faulted ({})", counts.join(", "))
 }
 
-fn print_match(w: &mut dyn Write, report: &MatchReport) -> std::io::Result<()> {
+pub(crate) fn print_match(w: &mut dyn Write, report: &MatchReport) -> std::io::Result<()> {
     let mut order: Vec<_> = report.players.iter().collect();
     order.sort_by_key(|p| p.place);
     let headline = match report.outcome {
@@ -945,29 +1018,62 @@ pub fn list_bots<G: Contest>(w: &mut dyn Write) -> std::io::Result<()> {
 
 /// `koth replay`: exit 0 verified, 1 the replay does not verify (its content, an unknown
 /// game included), 2 the file cannot be opened or read.
-fn verify_replay(path: &PathBuf) -> anyhow::Result<()> {
+/// Opens a replay: the game its header names and a reader of all its lines.
+fn open_replay(
+    path: &std::path::Path,
+) -> anyhow::Result<(&'static dyn games::GameEntry, Box<dyn std::io::BufRead>)> {
     let file = File::open(path)
         .map_err(|e| UsageError(format!("cannot open replay {}: {e}", path.display())))?;
-    let unreadable = |e: replay::ReplayError| -> anyhow::Error {
-        match e {
-            replay::ReplayError::Io(io) => {
-                UsageError(format!("cannot read replay {}: {io}", path.display())).into()
-            }
-            other => ReplayMismatch(other.to_string()).into(),
-        }
-    };
     let mut reader = BufReader::new(file);
     let first = replay::read_line(&mut reader, 1)
-        .map_err(unreadable)?
+        .map_err(|e| replay_error(path, e))?
         .ok_or_else(|| ReplayMismatch("line 1: the replay is empty".into()))?;
-    let name = replay::header_game(&first).map_err(unreadable)?;
+    let name = replay::header_game(&first).map_err(|e| replay_error(path, e))?;
     let entry =
         game(&name).map_err(|e| ReplayMismatch(format!("line 1: field `game`: {}", e.0)))?;
-    let mut all = BufReader::new(std::io::Read::chain(
+    let all = BufReader::new(std::io::Read::chain(
         std::io::Cursor::new([first.into_bytes(), b"\n".to_vec()].concat()),
         reader,
     ));
-    let verified = entry.verify(&mut all).map_err(unreadable)?;
+    Ok((entry, Box::new(all)))
+}
+
+/// A replay error as `koth` exits with it: a read error is a usage error (exit 2), any other
+/// a mismatch (exit 1).
+fn replay_error(path: &std::path::Path, e: replay::ReplayError) -> anyhow::Error {
+    match e {
+        replay::ReplayError::Io(io) => {
+            UsageError(format!("cannot read replay {}: {io}", path.display())).into()
+        }
+        other => ReplayMismatch(other.to_string()).into(),
+    }
+}
+
+/// `koth view`: writes the viewer page of a replay.
+fn view_replay(path: &std::path::Path, output: Option<PathBuf>) -> anyhow::Result<()> {
+    let (entry, mut all) = open_replay(path)?;
+    let page = entry.view(&mut all).map_err(|e| replay_error(path, e))?;
+    let output = output.unwrap_or_else(|| path.with_extension("html"));
+    if output == *path {
+        return Err(UsageError(format!(
+            "the page would overwrite the replay {}: name another with -o",
+            path.display()
+        ))
+        .into());
+    }
+    if output.as_os_str() == "-" {
+        std::io::stdout().write_all(page.as_bytes())?;
+    } else {
+        std::fs::write(&output, page)
+            .map_err(|e| UsageError(format!("cannot write {}: {e}", output.display())))?;
+        eprintln!("wrote {}", output.display());
+    }
+    Ok(())
+}
+
+fn verify_replay(path: &std::path::Path) -> anyhow::Result<()> {
+    let (entry, mut all) = open_replay(path)?;
+    let verified = entry.verify(&mut all).map_err(|e| replay_error(path, e))?;
     println!(
         "replay verified: {} {} turns, {}",
         verified.game,

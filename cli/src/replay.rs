@@ -282,6 +282,15 @@ fn parse<G: CliGame>(lines: &mut dyn BufRead) -> Result<Parsed<G::Config>, Repla
 /// Re-simulates a replay of game `G` through the match runner (the recorded actions played
 /// in order, from the header's seed and config) and checks every line: see the module docs.
 pub fn verify<G: CliGame>(lines: &mut dyn BufRead) -> Result<Verified, ReplayError> {
+    verify_observed::<G>(lines, &mut ()).map(|(verified, _)| verified)
+}
+
+/// [`verify`], with `observer` seeing the re-simulated match (the viewer draws it), and the
+/// verified result.
+pub fn verify_observed<G: CliGame>(
+    lines: &mut dyn BufRead,
+    observer: &mut dyn runner::Observer<G>,
+) -> Result<(Verified, MatchReport), ReplayError> {
     let Parsed {
         header,
         turns: recorded_turns,
@@ -354,14 +363,14 @@ pub fn verify<G: CliGame>(lines: &mut dyn BufRead) -> Result<Verified, ReplayErr
             .map_or(result_line, |(line, _)| *line)
     };
     let transcript: Transcript<G> =
-        runner::play(&header.config, header.seed, &mut seats, options, &mut ()).map_err(
-            |e| match e {
+        runner::play(&header.config, header.seed, &mut seats, options, observer).map_err(|e| {
+            match e {
                 runner::MatchError::Refused { turn, detail } => {
                     mismatch(line_of(turn), format!("turn {turn}: {detail}"))
                 }
                 other => mismatch(1, other.to_string()),
-            },
-        )?;
+            }
+        })?;
     for (i, replayed) in transcript.turns.iter().enumerate() {
         let Some((line, rec)) = recorded_turns.get(i) else {
             return Err(mismatch(
@@ -415,11 +424,12 @@ pub fn verify<G: CliGame>(lines: &mut dyn BufRead) -> Result<Verified, ReplayErr
     if let Some(field) = first_difference(&result, &replayed) {
         return Err(mismatch(result_line, format!("result: {field}")));
     }
-    Ok(Verified {
+    let verified = Verified {
         game: header.game,
         turns: transcript.turns_played,
         players: header.players,
-    })
+    };
+    Ok((verified, result))
 }
 
 /// Each fault line names a player of the header and stands where its fault happened: a
