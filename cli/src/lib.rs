@@ -24,6 +24,7 @@ pub mod games;
 pub mod http;
 pub mod output;
 pub mod process;
+pub mod ratings;
 pub mod reaper;
 pub mod replay;
 pub mod report;
