@@ -301,6 +301,18 @@ pub struct TournamentArgs {
     /// Print one JSON object instead of the table.
     #[arg(long)]
     pub json: bool,
+    /// Keep records in DIR: `tournament.json` (what is played), `matches.jsonl` (one line per
+    /// match as it ends: index, seats, seed, config, result, faults, duration) and
+    /// `standings.json` at the end.
+    #[arg(long, value_name = "DIR", conflicts_with = "resume")]
+    pub out: Option<PathBuf>,
+    /// With --out or --resume: write each match's replay to `DIR/replays/<index>.jsonl`.
+    #[arg(long)]
+    pub replays: bool,
+    /// Continue the tournament recorded in DIR (started with --out DIR): run the same command
+    /// with --resume DIR in place of --out DIR; matches recorded are not played again.
+    #[arg(long, value_name = "DIR")]
+    pub resume: Option<PathBuf>,
 }
 
 #[derive(Subcommand, Debug)]
@@ -945,15 +957,37 @@ pub fn tournament<G: CliGame>(args: &TournamentArgs) -> anyhow::Result<()> {
             .unwrap_or(1)
             .min(MAX_JOBS),
     };
-    let seed = args.seed.unwrap_or_else(clock_seed);
-    let report = tournament::run::<G>(&config, &specs, games, seed, jobs)?;
+    if args.replays && args.out.is_none() && args.resume.is_none() {
+        return Err(UsageError("--replays needs --out DIR (or --resume DIR)".into()).into());
+    }
+    let out = match (&args.out, &args.resume) {
+        (Some(dir), _) => Some((dir, false)),
+        (None, Some(dir)) => Some((dir, true)),
+        (None, None) => None,
+    }
+    .map(|(dir, resume)| tournament::Out {
+        dir: dir.clone(),
+        replays: args.replays,
+        resume,
+    });
+    // A resume plays the recorded tournament's seed unless one is given.
+    let seed = args
+        .seed
+        .or_else(|| args.resume.as_deref().and_then(tournament::recorded_seed))
+        .unwrap_or_else(clock_seed);
+    let options = tournament::RunOptions {
+        jobs,
+        out,
+        progress: !args.json && std::io::stderr().is_terminal(),
+    };
+    let report = tournament::run::<G>(&config, &specs, games, seed, &options)?;
     let stdout = std::io::stdout();
     let mut w = stdout.lock();
     if args.json {
         serde_json::to_writer(&mut w, &report)?;
         writeln!(w)?;
     } else {
-        print_standings(&mut w, &report)?;
+        print_standings(&mut w, &report, standings_note::<G>(&config))?;
     }
     if report.interrupted {
         return Err(Interrupted("; the standings count the matches finished before").into());
@@ -968,7 +1002,24 @@ pub fn tournament<G: CliGame>(args: &TournamentArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
-fn print_standings(w: &mut dyn Write, report: &TournamentReport) -> std::io::Result<()> {
+/// What the standings' points column holds and how the table is ranked, for game `G`.
+fn standings_note<G: CliGame>(config: &G::Config) -> (&'static str, String) {
+    let (column, points) = match Seats::of::<G>(config) {
+        Seats::Duel => ("points", "points: win 1, draw 0.5, loss 0"),
+        Seats::FreeForAll { .. } => ("score", "score: the sum of the matches' scores"),
+    };
+    let ranked = match G::RANKING {
+        koth_engine_core::Ranking::Points => format!("ranked by {column}"),
+        koth_engine_core::Ranking::AveragePlace => "ranked by average place".to_string(),
+    };
+    (column, format!("{points}; {ranked}"))
+}
+
+fn print_standings(
+    w: &mut dyn Write,
+    report: &TournamentReport,
+    (column, note): (&str, String),
+) -> std::io::Result<()> {
     writeln!(
         w,
         "{} tournament, seed {}, {} matches{}",
@@ -981,15 +1032,43 @@ fn print_standings(w: &mut dyn Write, report: &TournamentReport) -> std::io::Res
             ""
         }
     )?;
+    let rating = match report.rating_model.as_str() {
+        "elo" => {
+            "; rating: Elo from a Bradley-Terry fit (mean 0) with its 95% interval; LOS: \
+                  the chance of being stronger than the next row"
+        }
+        "weng-lin" => "; rating: Weng-Lin (start 25) with its 95% interval",
+        _ => "",
+    };
+    writeln!(w, "{note}{rating}")?;
+    let los = report.rating_model == "elo";
     writeln!(
         w,
-        "{:>4}  {:<24} {:>8} {:>5} {:>5} {:>6} {:>9} {:>7}",
-        "rank", "bot", "points", "wins", "draws", "losses", "avg place", "faults"
+        "{:>4}  {:<24} {:>8} {:>5} {:>5} {:>6} {:>9} {:>7} {:>15}{}",
+        "rank",
+        "bot",
+        column,
+        "wins",
+        "draws",
+        "losses",
+        "avg place",
+        "faults",
+        "rating",
+        if los { "    LOS" } else { "" }
     )?;
     for (i, s) in report.standings.iter().enumerate() {
+        let rating = match (s.rating, s.margin) {
+            (Some(r), Some(m)) => format!("{r:.1} ± {m:.1}"),
+            _ => "-".to_string(),
+        };
+        let los = match (los, s.los) {
+            (true, Some(l)) => format!(" {:>5.1}%", l * 100.0),
+            (true, None) => format!(" {:>6}", "-"),
+            (false, _) => String::new(),
+        };
         writeln!(
             w,
-            "{:>4}  {:<24} {:>8.1} {:>5} {:>5} {:>6} {:>9.2} {:>7}",
+            "{:>4}  {:<24} {:>8.1} {:>5} {:>5} {:>6} {:>9.2} {:>7} {:>15}{los}",
             i + 1,
             shown(&s.name),
             s.points,
@@ -997,8 +1076,59 @@ fn print_standings(w: &mut dyn Write, report: &TournamentReport) -> std::io::Res
             s.draws,
             s.losses,
             s.average_place,
-            s.faults
+            s.faults,
+            rating,
         )?;
+    }
+    print_head_to_head(w, &report.head_to_head)
+}
+
+/// The head-to-head table: a row per bot, a column per opponent by rank, each cell the row's
+/// score against the column over their meetings.
+fn print_head_to_head(w: &mut dyn Write, h: &report::HeadToHead) -> std::io::Result<()> {
+    const WIDEST: usize = 16;
+    if h.names.len() < 2 {
+        return Ok(());
+    }
+    if h.names.len() > WIDEST {
+        return writeln!(
+            w,
+            "\nhead to head: {} bots, see --json or the records' standings.json",
+            h.names.len()
+        );
+    }
+    let cells: Vec<Vec<String>> = (0..h.names.len())
+        .map(|i| {
+            (0..h.names.len())
+                .map(|j| match h.games[i][j] {
+                    0 => "-".to_string(),
+                    g => format!("{}/{g}", h.score[i][j]),
+                })
+                .collect()
+        })
+        .collect();
+    let width = cells
+        .iter()
+        .flatten()
+        .map(String::len)
+        .max()
+        .unwrap_or(1)
+        .max(3);
+    writeln!(
+        w,
+        "\nhead to head (the row's score against the column / meetings):"
+    )?;
+    write!(w, "{:>4}  {:<24}", "", "")?;
+    for j in 0..h.names.len() {
+        write!(w, " {:>width$}", j + 1)?;
+    }
+    writeln!(w)?;
+    for (i, row) in cells.iter().enumerate() {
+        write!(w, "{:>4}  {:<24}", i + 1, shown(&h.names[i]))?;
+        for cell in row {
+            write!(w, " {cell:>width$}")?;
+        }
+        writeln!(w)?;
     }
     Ok(())
 }

@@ -100,6 +100,30 @@ pub struct Standing {
     pub played: u32,
     /// Faults recorded over all matches.
     pub faults: u32,
+    /// The rating (see [`TournamentReport::rating_model`]); none when the results cannot be
+    /// rated (too few matches to connect every bot).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rating: Option<f64>,
+    /// The rating's 95% interval half width: `rating ± margin`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub margin: Option<f64>,
+    /// Duels: the likelihood of superiority over the next bot in the standings (the chance
+    /// that this bot's true rating is the higher).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub los: Option<f64>,
+}
+
+/// Who did how against whom, rows and columns in the standings' order: `score[i][j]` is what
+/// bot `i` scored against bot `j` over their `games[i][j]` meetings (1 for each match it
+/// placed ahead, 0.5 level, 0 behind; in free-for-all games every two bots in one match meet).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct HeadToHead {
+    /// The bots, in the standings' order.
+    pub names: Vec<String>,
+    /// What the row's bot scored against the column's.
+    pub score: Vec<Vec<f64>>,
+    /// How often they met.
+    pub games: Vec<Vec<u32>>,
 }
 
 /// A finished tournament, as `koth tournament --json` prints it.
@@ -113,6 +137,14 @@ pub struct TournamentReport {
     pub matches: u32,
     /// Standings, best first.
     pub standings: Vec<Standing>,
+    /// How the standings' ratings are computed: `elo` (duels: a Bradley–Terry maximum
+    /// likelihood fit on the Elo scale, averaging 0), `weng-lin` (free-for-all games: Weng–Lin
+    /// ratings, starting at 25), or empty when there are none.
+    #[serde(default)]
+    pub rating_model: String,
+    /// The head-to-head table.
+    #[serde(default)]
+    pub head_to_head: HeadToHead,
     /// Whether `koth` was interrupted (SIGINT, SIGTERM): the standings then count only the
     /// matches finished before. Written only when true.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]

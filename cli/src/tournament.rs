@@ -2,18 +2,29 @@
 //!
 //! Every match's seed is derived from the tournament seed and the match's index, and results
 //! are gathered in index order, so standings do not depend on `--jobs`.
+//!
+//! With `--out DIR` a tournament keeps records: `DIR/tournament.json` (what it plays) first,
+//! `DIR/matches.jsonl` (one [`MatchRecord`] per line, appended as each match ends),
+//! `DIR/replays/<index>.jsonl` with `--replays`, and `DIR/standings.json` at the end. A killed
+//! or interrupted tournament continues with `--resume DIR`: the matches recorded are not played
+//! again, and the standings come out as an uninterrupted run's.
 
-use std::io::IsTerminal;
+use std::fs::File;
+use std::io::{BufWriter, Write};
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::time::Instant;
 
 use indicatif::{ProgressBar, ProgressStyle};
 use koth_engine_core::Ranking;
 use koth_engine_core::draw::derive_seed;
 use rayon::prelude::*;
 
-use crate::reaper;
-use crate::report::{MatchReport, Standing, TournamentReport};
+use serde::{Deserialize, Serialize};
+
+use crate::report::{HeadToHead, MatchReport, Standing, TournamentReport};
 use crate::spec::BotSpec;
-use crate::{CliGame, MatchSetup, Seats, play_match};
+use crate::{CliGame, MatchSetup, Seats, UsageError, play_match, ratings, reaper};
 
 /// One scheduled match: which specs sit in which seat.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -69,51 +80,343 @@ fn gcd(a: usize, b: usize) -> usize {
     if b == 0 { a.max(1) } else { gcd(b, a % b) }
 }
 
+/// Where a tournament keeps its records (`--out DIR`, `--resume DIR`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Out {
+    /// The folder.
+    pub dir: PathBuf,
+    /// Write each match's replay to `DIR/replays/<index>.jsonl`.
+    pub replays: bool,
+    /// Continue the tournament recorded there.
+    pub resume: bool,
+}
+
+/// How a tournament runs besides what it plays.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct RunOptions {
+    /// Matches played at once.
+    pub jobs: usize,
+    /// Where to keep records, if anywhere.
+    pub out: Option<Out>,
+    /// Show a progress bar on standard error.
+    pub progress: bool,
+}
+
+/// `DIR/tournament.json`: what the tournament plays, written first and checked on resume.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TournamentSetup {
+    /// The game's name.
+    pub game: String,
+    /// The tournament seed.
+    pub seed: u64,
+    /// Matches per pair (duels) or games in the series.
+    pub games: u32,
+    /// The matches scheduled.
+    pub matches: usize,
+    /// The full game config.
+    pub config: serde_json::Value,
+    /// The bots' names, in the order of the schedule's indices.
+    pub bots: Vec<String>,
+    /// Each bot as koth understood its SPEC and options.
+    pub specs: Vec<String>,
+    /// Whether each match's replay is written.
+    pub replays: bool,
+}
+
+/// One line of `DIR/matches.jsonl`, appended as each match ends.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MatchRecord {
+    /// The match's index in the schedule (its seed derives from it).
+    pub index: usize,
+    /// The bots in seat order, as indices into [`TournamentSetup::bots`].
+    pub seats: Vec<usize>,
+    /// How long the match took, in milliseconds.
+    pub duration_ms: f64,
+    /// The match's report: seed, config, names, places, scores, statistics and every
+    /// fault with its details.
+    pub result: MatchReport,
+}
+
+/// The seed recorded in `DIR/tournament.json`, if there is one (a resume's default seed).
+pub fn recorded_seed(dir: &Path) -> Option<u64> {
+    let text = std::fs::read_to_string(dir.join(SETUP)).ok()?;
+    serde_json::from_str::<TournamentSetup>(&text)
+        .ok()
+        .map(|s| s.seed)
+}
+
+const SETUP: &str = "tournament.json";
+const MATCHES: &str = "matches.jsonl";
+const STANDINGS: &str = "standings.json";
+
+/// Writes a tournament's records as matches end.
+struct Recorder {
+    dir: PathBuf,
+    replays: bool,
+    matches: Mutex<File>,
+}
+
+impl Recorder {
+    /// Opens the records in `out.dir`: a new tournament writes its setup there (and refuses a
+    /// folder that already holds one); a resume checks the setup is the same and reads the
+    /// matches already played into `done` (a last line cut short by a kill is dropped).
+    fn open(
+        out: &Out,
+        setup: &TournamentSetup,
+        fixtures: &[Fixture],
+        done: &mut [Option<MatchReport>],
+    ) -> anyhow::Result<Recorder> {
+        let dir = &out.dir;
+        let setup_path = dir.join(SETUP);
+        let matches_path = dir.join(MATCHES);
+        let shown = dir.display();
+        if out.resume {
+            let text = std::fs::read_to_string(&setup_path)
+                .map_err(|e| UsageError(format!("--resume {shown}: no tournament there ({e})")))?;
+            let recorded: TournamentSetup = serde_json::from_str(&text).map_err(|e| {
+                UsageError(format!(
+                    "--resume {shown}: {SETUP} is not a tournament setup: {e}"
+                ))
+            })?;
+            if let Some(field) = setup_difference(&recorded, setup) {
+                return Err(UsageError(format!(
+                    "--resume {shown}: the tournament there has another {field}; resume it \
+                     with the command that started it, --out replaced by --resume"
+                ))
+                .into());
+            }
+            let mut bytes = match std::fs::read(&matches_path) {
+                Ok(b) => b,
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound => Vec::new(),
+                Err(e) => return Err(e.into()),
+            };
+            let complete = bytes.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+            if complete < bytes.len() {
+                // A line cut short by a kill: the match is played again.
+                bytes.truncate(complete);
+                std::fs::write(&matches_path, &bytes)?;
+            }
+            for (number, line) in bytes.split(|&b| b == b'\n').enumerate() {
+                if line.is_empty() {
+                    continue;
+                }
+                let bad = |why: String| {
+                    UsageError(format!(
+                        "--resume {shown}: {MATCHES} line {}: {why}",
+                        number + 1
+                    ))
+                };
+                let record: MatchRecord =
+                    serde_json::from_slice(line).map_err(|e| bad(e.to_string()))?;
+                let fixture = fixtures
+                    .get(record.index)
+                    .ok_or_else(|| bad(format!("match {} is not scheduled", record.index)))?;
+                if fixture.seats != record.seats
+                    || record.result.seed != derive_seed(setup.seed, record.index as u64)
+                {
+                    return Err(bad(format!(
+                        "match {} is not the scheduled one (seats or seed differ)",
+                        record.index
+                    ))
+                    .into());
+                }
+                done[record.index] = Some(record.result);
+            }
+        } else {
+            std::fs::create_dir_all(dir)
+                .map_err(|e| UsageError(format!("cannot create {shown}: {e}")))?;
+            if setup_path.exists() {
+                return Err(UsageError(format!(
+                    "{shown} already holds a tournament: --resume {shown} to continue it, or \
+                     choose another folder"
+                ))
+                .into());
+            }
+            std::fs::write(&setup_path, serde_json::to_string_pretty(setup)? + "\n")?;
+            // A stale list of matches (a setup deleted by hand) is not continued.
+            std::fs::write(&matches_path, b"")?;
+        }
+        if out.replays {
+            std::fs::create_dir_all(dir.join("replays"))?;
+        }
+        let matches = std::fs::OpenOptions::new()
+            .append(true)
+            .create(true)
+            .open(&matches_path)?;
+        Ok(Recorder {
+            dir: dir.clone(),
+            replays: out.replays,
+            matches: Mutex::new(matches),
+        })
+    }
+
+    /// Where match `index`'s replay goes, when replays are written.
+    fn replay_path(&self, index: usize) -> Option<PathBuf> {
+        self.replays
+            .then(|| self.dir.join("replays").join(format!("{index}.jsonl")))
+    }
+
+    /// Appends one match's line (whole, under a lock, flushed).
+    fn record(&self, record: &MatchRecord) -> anyhow::Result<()> {
+        let mut line = serde_json::to_vec(record)?;
+        line.push(b'\n');
+        let mut file = self.matches.lock().unwrap_or_else(|e| e.into_inner());
+        file.write_all(&line)?;
+        file.flush()?;
+        Ok(())
+    }
+
+    fn write_standings(&self, report: &TournamentReport) -> anyhow::Result<()> {
+        std::fs::write(
+            self.dir.join(STANDINGS),
+            serde_json::to_string_pretty(report)? + "\n",
+        )?;
+        Ok(())
+    }
+}
+
+/// The first field in which two setups differ.
+fn setup_difference(a: &TournamentSetup, b: &TournamentSetup) -> Option<&'static str> {
+    [
+        (a.game != b.game, "game"),
+        (a.seed != b.seed, "seed"),
+        (a.games != b.games, "number of games"),
+        (a.config != b.config, "config"),
+        (a.bots != b.bots, "list of bots"),
+        (a.specs != b.specs, "bot SPEC or option"),
+        (a.replays != b.replays, "--replays choice"),
+        (a.matches != b.matches, "schedule"),
+    ]
+    .into_iter()
+    .find_map(|(differs, field)| differs.then_some(field))
+}
+
+/// Plays one match of the schedule, writing its replay if asked.
+fn play_fixture<G: CliGame>(
+    config: &G::Config,
+    specs: &[BotSpec],
+    seed: u64,
+    fixture: &Fixture,
+    recorder: Option<&Recorder>,
+) -> anyhow::Result<(MatchReport, f64)> {
+    let lineup: Vec<&BotSpec> = fixture.seats.iter().map(|&i| &specs[i]).collect();
+    let setup = MatchSetup {
+        config,
+        seed: derive_seed(seed, fixture.index as u64),
+        specs: &lineup,
+    };
+    let start = Instant::now();
+    let report = match recorder.and_then(|r| r.replay_path(fixture.index)) {
+        Some(path) => {
+            let mut w = BufWriter::new(File::create(&path)?);
+            let report = play_match::<G>(&setup, None, Some(&mut w));
+            w.flush()?;
+            if reaper::interrupted() {
+                // An unfinished match has no replay.
+                let _ = std::fs::remove_file(&path);
+            }
+            report?
+        }
+        None => play_match::<G>(&setup, None, None)?,
+    };
+    Ok((report, start.elapsed().as_secs_f64() * 1000.0))
+}
+
 /// Plays a tournament between `specs` and returns the standings.
 pub fn run<G: CliGame>(
     config: &G::Config,
     specs: &[BotSpec],
     games: u32,
     seed: u64,
-    jobs: usize,
+    options: &RunOptions,
 ) -> anyhow::Result<TournamentReport> {
     let seats = Seats::of::<G>(config);
     let fixtures = schedule(seats, specs.len(), games);
-    let bar = if std::io::stderr().is_terminal() {
+    let mut reports: Vec<Option<MatchReport>> = vec![None; fixtures.len()];
+    let recorder = match &options.out {
+        Some(out) => {
+            let setup = TournamentSetup {
+                game: G::NAME.to_string(),
+                seed,
+                games,
+                matches: fixtures.len(),
+                config: serde_json::to_value(config)?,
+                bots: specs.iter().map(|s| s.name.clone()).collect(),
+                specs: specs.iter().map(|s| format!("{:?}", s.kind)).collect(),
+                replays: out.replays,
+            };
+            Some(Recorder::open(out, &setup, &fixtures, &mut reports)?)
+        }
+        None => None,
+    };
+    let todo: Vec<&Fixture> = fixtures
+        .iter()
+        .filter(|f| reports[f.index].is_none())
+        .collect();
+    let bar = if options.progress {
         let bar = ProgressBar::new(fixtures.len() as u64);
         bar.set_style(
             ProgressStyle::with_template("{bar:40} {pos}/{len} matches {elapsed} eta {eta}")
                 .unwrap_or_else(|_| ProgressStyle::default_bar()),
         );
+        bar.set_position((fixtures.len() - todo.len()) as u64);
         bar
     } else {
         ProgressBar::hidden()
     };
-    let pool = rayon::ThreadPoolBuilder::new().num_threads(jobs).build()?;
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(options.jobs.max(1))
+        .build()?;
     // After an interruption no match starts, and matches still running are left out.
-    let reports: Vec<Option<anyhow::Result<MatchReport>>> = pool.install(|| {
-        fixtures
-            .par_iter()
+    let played: Vec<Option<anyhow::Result<(usize, MatchReport)>>> = pool.install(|| {
+        todo.par_iter()
             .map(|f| {
                 if reaper::interrupted() {
                     return None;
                 }
-                let lineup: Vec<&BotSpec> = f.seats.iter().map(|&i| &specs[i]).collect();
-                let r = play_match::<G>(
-                    &MatchSetup {
-                        config,
-                        seed: derive_seed(seed, f.index as u64),
-                        specs: &lineup,
-                    },
-                    None,
-                    None,
-                );
+                let r = play_fixture::<G>(config, specs, seed, f, recorder.as_ref());
                 bar.inc(1);
-                (!reaper::interrupted()).then_some(r)
+                if reaper::interrupted() {
+                    return None;
+                }
+                Some(r.and_then(|(report, duration_ms)| {
+                    if let Some(rec) = &recorder {
+                        rec.record(&MatchRecord {
+                            index: f.index,
+                            seats: f.seats.clone(),
+                            duration_ms,
+                            result: report.clone(),
+                        })?;
+                    }
+                    Ok((f.index, report))
+                }))
             })
             .collect()
     });
     bar.finish_and_clear();
+    for r in played.into_iter().flatten() {
+        let (index, report) = r?;
+        reports[index] = Some(report);
+    }
+    let report = standings::<G>(seats, &fixtures, &reports, specs, seed);
+    if let Some(rec) = &recorder {
+        rec.write_standings(&report)?;
+    }
+    Ok(report)
+}
+
+/// The standings of the matches played (`reports` in schedule order, `None` for a match not
+/// played), with ratings and the head-to-head table.
+fn standings<G: CliGame>(
+    seats: Seats,
+    fixtures: &[Fixture],
+    reports: &[Option<MatchReport>],
+    specs: &[BotSpec],
+    seed: u64,
+) -> TournamentReport {
+    let n = specs.len();
     let mut standings: Vec<Standing> = specs
         .iter()
         .map(|s| Standing {
@@ -125,14 +428,20 @@ pub fn run<G: CliGame>(
             average_place: 0.0,
             played: 0,
             faults: 0,
+            rating: None,
+            margin: None,
+            los: None,
         })
         .collect();
     let mut played = 0u32;
+    let mut h2h_score = vec![vec![0.0f64; n]; n];
+    let mut h2h_games = vec![vec![0u32; n]; n];
+    let mut duels = Vec::new();
+    let mut placings = Vec::new();
     for (fixture, report) in fixtures.iter().zip(reports) {
         let Some(report) = report else {
             continue;
         };
-        let report = report?;
         played += 1;
         let firsts = report.players.iter().filter(|p| p.place == 1).count();
         for (seat, &bot) in fixture.seats.iter().enumerate() {
@@ -154,14 +463,65 @@ pub fn run<G: CliGame>(
                 },
                 Seats::FreeForAll { .. } => p.score as f64,
             };
+            // Head to head: each other seat of another bot, ahead (1), level (0.5), behind.
+            for (other_seat, &other) in fixture.seats.iter().enumerate() {
+                if other == bot {
+                    continue;
+                }
+                let q = &report.players[other_seat];
+                h2h_games[bot][other] += 1;
+                h2h_score[bot][other] += match p.place.cmp(&q.place) {
+                    std::cmp::Ordering::Less => 1.0,
+                    std::cmp::Ordering::Equal => 0.5,
+                    std::cmp::Ordering::Greater => 0.0,
+                };
+            }
         }
+        if let [a, b] = fixture.seats[..] {
+            let s = match report.players[0].place.cmp(&report.players[1].place) {
+                std::cmp::Ordering::Less => 1.0,
+                std::cmp::Ordering::Equal => 0.5,
+                std::cmp::Ordering::Greater => 0.0,
+            };
+            duels.push((a, b, s));
+        }
+        placings.push(
+            fixture
+                .seats
+                .iter()
+                .zip(&report.players)
+                .map(|(&bot, p)| (bot, p.place))
+                .collect::<Vec<_>>(),
+        );
     }
     for s in &mut standings {
         if s.played > 0 {
             s.average_place /= s.played as f64;
         }
     }
-    standings.sort_by(|a, b| {
+    let (model, fit) = match seats {
+        Seats::Duel => (
+            "elo",
+            ratings::bradley_terry(n, &duels, ratings::PRIOR_DRAWS),
+        ),
+        Seats::FreeForAll { .. } => (
+            "weng-lin",
+            Some(ratings::EloFit {
+                ratings: ratings::weng_lin(n, &placings),
+                covariance: Vec::new(),
+            }),
+        ),
+    };
+    if let Some(fit) = &fit {
+        for (s, r) in standings.iter_mut().zip(&fit.ratings) {
+            s.rating = Some(r.rating);
+            s.margin = Some(r.margin);
+        }
+    }
+    // Sort, remembering each row's bot.
+    let mut order: Vec<usize> = (0..n).collect();
+    order.sort_by(|&a, &b| {
+        let (a, b) = (&standings[a], &standings[b]);
         let by_points = b.points.total_cmp(&a.points).then(b.wins.cmp(&a.wins));
         let by_place = a
             .average_place
@@ -173,13 +533,36 @@ pub fn run<G: CliGame>(
         }
         .then(a.name.cmp(&b.name))
     });
-    Ok(TournamentReport {
+    if let (Seats::Duel, Some(fit)) = (seats, &fit) {
+        for pair in order.windows(2) {
+            standings[pair[0]].los = Some(fit.los(pair[0], pair[1]));
+        }
+    }
+    let head_to_head = HeadToHead {
+        names: order.iter().map(|&i| standings[i].name.clone()).collect(),
+        score: order
+            .iter()
+            .map(|&i| order.iter().map(|&j| h2h_score[i][j]).collect())
+            .collect(),
+        games: order
+            .iter()
+            .map(|&i| order.iter().map(|&j| h2h_games[i][j]).collect())
+            .collect(),
+    };
+    let sorted = order.iter().map(|&i| standings[i].clone()).collect();
+    TournamentReport {
         game: G::NAME.to_string(),
         seed,
         matches: played,
-        standings,
+        standings: sorted,
+        rating_model: if fit.is_some() {
+            model.to_string()
+        } else {
+            String::new()
+        },
+        head_to_head,
         interrupted: reaper::interrupted(),
-    })
+    }
 }
 
 #[cfg(test)]

@@ -1,0 +1,307 @@
+//! Tournament records (`--out DIR`, `--replays`), resuming (`--resume DIR`) after a kill or an
+//! interruption, and the standings' ratings and head-to-head table.
+
+mod common;
+
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use common::{assert_replay_verifies, json, koth, script};
+use serde_json::Value;
+
+fn lines(path: &Path) -> Vec<Value> {
+    std::fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+#[test]
+fn records_hold_every_match_and_every_replay_verifies() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("records");
+    let report = json(&koth(
+        &[
+            "tournament",
+            "samurai",
+            "--seed",
+            "9",
+            "--games-per-pair",
+            "2",
+            "--bot",
+            "builtin:monk",
+            "--bot",
+            "builtin:coward",
+            "--bot",
+            "builtin:waiter",
+            "--out",
+            out.to_str().unwrap(),
+            "--replays",
+            "--json",
+        ],
+        dir.path(),
+    ));
+    assert_eq!(report["matches"], 6);
+    let setup: Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("tournament.json")).unwrap())
+            .unwrap();
+    assert_eq!(setup["game"], "samurai");
+    assert_eq!(setup["seed"], 9);
+    assert_eq!(
+        setup["bots"],
+        serde_json::json!(["monk", "coward", "waiter"])
+    );
+    let records = lines(&out.join("matches.jsonl"));
+    let mut indices: Vec<u64> = records
+        .iter()
+        .map(|r| r["index"].as_u64().unwrap())
+        .collect();
+    indices.sort();
+    assert_eq!(indices, [0, 1, 2, 3, 4, 5]);
+    for r in &records {
+        let result = &r["result"];
+        let seats: Vec<usize> = r["seats"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| s.as_u64().unwrap() as usize)
+            .collect();
+        for (seat, &bot) in seats.iter().enumerate() {
+            assert_eq!(result["players"][seat]["name"], setup["bots"][bot], "{r}");
+        }
+        assert!(
+            result["seed"].is_u64() && result["config"].is_object(),
+            "{r}"
+        );
+        assert!(r["duration_ms"].as_f64().unwrap() >= 0.0);
+        // Each match's replay verifies and holds the recorded result.
+        let replay = out.join("replays").join(format!("{}.jsonl", r["index"]));
+        assert_replay_verifies(&replay, dir.path());
+        let last = lines(&replay).pop().unwrap();
+        assert_eq!(last["kind"], "result");
+        assert_eq!(last["seed"], result["seed"]);
+        assert_eq!(last["players"], result["players"]);
+    }
+    // The standings file is the printed report.
+    let standings: Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("standings.json")).unwrap())
+            .unwrap();
+    assert_eq!(standings, report);
+    assert_eq!(report["rating_model"], "elo");
+    let h2h = &report["head_to_head"];
+    assert_eq!(h2h["names"].as_array().unwrap().len(), 3);
+    for i in 0..3 {
+        for j in 0..3 {
+            let games = h2h["games"][i][j].as_u64().unwrap();
+            assert_eq!(games, if i == j { 0 } else { 2 }, "{h2h}");
+            let (a, b) = (
+                h2h["score"][i][j].as_f64().unwrap(),
+                h2h["score"][j][i].as_f64().unwrap(),
+            );
+            assert_eq!(a + b, games as f64, "{h2h}");
+        }
+    }
+    for s in report["standings"].as_array().unwrap() {
+        assert!(
+            s["rating"].is_f64() && s["margin"].as_f64().unwrap() > 0.0,
+            "{s}"
+        );
+    }
+
+    // The same folder is not overwritten; --replays needs a folder.
+    let again = koth(
+        &[
+            "tournament",
+            "samurai",
+            "--seed",
+            "9",
+            "--out",
+            out.to_str().unwrap(),
+        ],
+        dir.path(),
+    );
+    assert_eq!(again.status.code(), Some(2), "{again:?}");
+    assert!(
+        String::from_utf8_lossy(&again.stderr).contains("--resume"),
+        "{again:?}"
+    );
+    let no_dir = koth(&["tournament", "samurai", "--replays"], dir.path());
+    assert_eq!(no_dir.status.code(), Some(2), "{no_dir:?}");
+}
+
+/// A free-for-all tournament rates with Weng-Lin and counts every two bots of a match as a
+/// meeting.
+#[test]
+fn free_for_all_records_rate_and_meet() {
+    let dir = tempfile::tempdir().unwrap();
+    let report = json(&koth(
+        &[
+            "tournament",
+            "tanks",
+            "--seed",
+            "4",
+            "--games",
+            "3",
+            "--json",
+        ],
+        dir.path(),
+    ));
+    assert_eq!(report["rating_model"], "weng-lin");
+    let n = report["standings"].as_array().unwrap().len();
+    let h2h = &report["head_to_head"];
+    for i in 0..n {
+        for j in 0..n {
+            let games = h2h["games"][i][j].as_u64().unwrap();
+            let (a, b) = (
+                h2h["score"][i][j].as_f64().unwrap(),
+                h2h["score"][j][i].as_f64().unwrap(),
+            );
+            assert_eq!(a + b, games as f64, "{h2h}");
+        }
+    }
+    for s in report["standings"].as_array().unwrap() {
+        assert!(s["margin"].as_f64().unwrap() > 0.0, "{s}");
+        assert!(s.get("los").is_none(), "LOS is for duels: {s}");
+    }
+}
+
+/// The tournament of the resume test: a slow program and two built-ins, 6 matches.
+fn slow_tournament(dir: &Path, records: &str, jobs: &str) -> Vec<String> {
+    [
+        "tournament",
+        "samurai",
+        "--seed",
+        "21",
+        "--games-per-pair",
+        "2",
+        "--jobs",
+        jobs,
+        "--bot",
+        "builtin:monk",
+        "--bot",
+        "builtin:coward",
+        "--bot",
+        "slow=cmd:./slow.sh",
+        "--json",
+        records,
+        dir.to_str().unwrap(),
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect()
+}
+
+fn start(args: &[String], dir: &Path) -> Child {
+    Command::new(env!("CARGO_BIN_EXE_koth"))
+        .args(args)
+        .current_dir(dir)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap()
+}
+
+/// Waits until `records` lists at least `n` matches.
+fn wait_for_records(records: &Path, n: usize) {
+    let deadline = Instant::now() + Duration::from_secs(60);
+    loop {
+        let count = std::fs::read_to_string(records)
+            .map(|t| t.lines().count())
+            .unwrap_or(0);
+        if count >= n {
+            return;
+        }
+        assert!(Instant::now() < deadline, "no {n} records in time");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+fn standings(dir: &Path) -> Value {
+    serde_json::from_str(&std::fs::read_to_string(dir.join("standings.json")).unwrap()).unwrap()
+}
+
+#[test]
+fn a_killed_or_interrupted_tournament_resumes_to_the_same_standings() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    script(d, "slow.sh", "sleep 0.02\necho B");
+    let whole = d.join("whole");
+    let out = koth(
+        &slow_tournament(&whole, "--out", "2")
+            .iter()
+            .map(String::as_str)
+            .collect::<Vec<_>>(),
+        d,
+    );
+    let reference = json(&out);
+    assert_eq!(reference["matches"], 6);
+    assert_eq!(standings(&whole), reference);
+
+    // Killed outright after two matches, with half a line written after them.
+    let killed = d.join("killed");
+    let mut child = start(&slow_tournament(&killed, "--out", "1"), d);
+    wait_for_records(&killed.join("matches.jsonl"), 2);
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let done = lines(&killed.join("matches.jsonl")).len();
+    assert!(done < 6, "the kill came too late to test a resume");
+    let mut cut = std::fs::OpenOptions::new()
+        .append(true)
+        .open(killed.join("matches.jsonl"))
+        .unwrap();
+    std::io::Write::write_all(&mut cut, b"{\"index\":5,\"seats\":[2,").unwrap();
+    drop(cut);
+    let resumed = json(&koth(
+        &slow_tournament(&killed, "--resume", "2")
+            .iter()
+            .map(String::as_str)
+            .collect::<Vec<_>>(),
+        d,
+    ));
+    assert_eq!(resumed, reference);
+    let records = lines(&killed.join("matches.jsonl"));
+    let mut indices: Vec<u64> = records
+        .iter()
+        .map(|r| r["index"].as_u64().unwrap())
+        .collect();
+    indices.sort();
+    assert_eq!(indices, [0, 1, 2, 3, 4, 5], "each match recorded once");
+
+    // Interrupted (Ctrl-C) after two matches: koth stops cleanly with those written.
+    let stopped = d.join("stopped");
+    let mut child = start(&slow_tournament(&stopped, "--out", "1"), d);
+    wait_for_records(&stopped.join("matches.jsonl"), 2);
+    let ok = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(ok.success());
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(130));
+    let partial = standings(&stopped);
+    assert_eq!(partial["interrupted"], true, "{partial}");
+    let written = lines(&stopped.join("matches.jsonl")).len();
+    assert_eq!(partial["matches"], written as u64);
+    assert!(written < 6);
+    let resumed = json(&koth(
+        &slow_tournament(&stopped, "--resume", "1")
+            .iter()
+            .map(String::as_str)
+            .collect::<Vec<_>>(),
+        d,
+    ));
+    assert_eq!(resumed, reference);
+    assert_eq!(standings(&stopped), reference);
+
+    // A resume with other bots or another seed is refused.
+    let mut other = slow_tournament(&stopped, "--resume", "1");
+    other[5] = "3".into();
+    let refused = koth(&other.iter().map(String::as_str).collect::<Vec<_>>(), d);
+    assert_eq!(refused.status.code(), Some(2), "{refused:?}");
+    assert!(
+        String::from_utf8_lossy(&refused.stderr).contains("number of games"),
+        "{refused:?}"
+    );
+}
