@@ -1005,7 +1005,10 @@ pub fn tournament<G: CliGame>(args: &TournamentArgs) -> anyhow::Result<()> {
 /// What the standings' points column holds and how the table is ranked, for game `G`.
 fn standings_note<G: CliGame>(config: &G::Config) -> (&'static str, String) {
     let (column, points) = match Seats::of::<G>(config) {
-        Seats::Duel => ("points", "points: win 1, draw 0.5, loss 0"),
+        Seats::Duel => (
+            "points",
+            "points: the sum of the matches' scores (win 1, draw 0.5, loss 0)",
+        ),
         Seats::FreeForAll { .. } => ("score", "score: the sum of the matches' scores"),
     };
     let ranked = match G::RANKING {

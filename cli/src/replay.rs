@@ -29,8 +29,9 @@ use serde::{Deserialize, Serialize};
 use crate::CliGame;
 use crate::report::{Fault, FaultKind, MatchReport};
 
-/// The replay format version written in headers (2: fault lines, the config in the result).
-pub const FORMAT: u32 = 2;
+/// The replay format version written in headers (2: fault lines, the config in the result;
+/// 3: duels' scores in the result are points, 1 win, 0.5 draw, 0 loss).
+pub const FORMAT: u32 = 3;
 
 /// The longest replay line read, in bytes (a bomberman tick line is a few KiB).
 pub const MAX_LINE: usize = 1 << 20;

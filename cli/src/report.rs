@@ -1,7 +1,7 @@
 //! What a match or a tournament reports: the `--json` schema and the readable summary.
 
-use koth_engine_core::PlayerId;
 use koth_engine_core::runner::Transcript;
+use koth_engine_core::{Contest, PlayerId};
 use serde::{Deserialize, Serialize};
 
 use crate::CliGame;
@@ -55,8 +55,10 @@ pub struct PlayerReport {
     pub name: String,
     /// 1-based place; ties share it.
     pub place: u32,
-    /// The game's score.
-    pub score: i64,
+    /// The match's score, one convention per game in match reports and tournaments (see
+    /// [`match_score`]): in duels 1 for a win, 0.5 for a draw, 0 for a loss; in free-for-all
+    /// games the game's own score.
+    pub score: f64,
     /// Game-specific final statistics.
     pub stats: serde_json::Value,
 }
@@ -164,7 +166,7 @@ impl MatchReport {
                 .map(|p| PlayerReport {
                     name: t.names[p.index()].clone(),
                     place: t.outcome.place(p),
-                    score: t.outcome.score(p),
+                    score: match_score::<G>(&t.config, &t.outcome, p),
                     stats: serde_json::to_value(&t.stats[p.index()])
                         .unwrap_or(serde_json::Value::Null),
                 })
@@ -180,5 +182,31 @@ impl MatchReport {
                 })
                 .collect(),
         }
+    }
+}
+
+/// The score a match gives `p`: one convention per game, for match reports and tournaments
+/// alike. In duels (samurai, battleship) it is the points of the contests' round robins, win
+/// 1, draw 0.5, loss 0, from the places; in free-for-all games (naval, tanks, bomberman) it is
+/// the game's own score (naval's points, tanks' kills, bomberman's points).
+pub fn match_score<G: Contest>(
+    config: &G::Config,
+    outcome: &koth_engine_core::Outcome,
+    p: PlayerId,
+) -> f64 {
+    match crate::Seats::of::<G>(config) {
+        crate::Seats::Duel => {
+            let firsts = outcome
+                .places()
+                .iter()
+                .filter(|(_, place)| **place == 1)
+                .count();
+            match (outcome.place(p), firsts) {
+                (1, 1) => 1.0,
+                (1, _) => 0.5,
+                _ => 0.0,
+            }
+        }
+        crate::Seats::FreeForAll { .. } => outcome.score(p) as f64,
     }
 }

@@ -455,14 +455,8 @@ fn standings<G: CliGame>(
                 (1, _) => s.draws += 1,
                 _ => s.losses += 1,
             }
-            s.points += match seats {
-                Seats::Duel => match (p.place, firsts) {
-                    (1, 1) => 1.0,
-                    (1, _) => 0.5,
-                    _ => 0.0,
-                },
-                Seats::FreeForAll { .. } => p.score as f64,
-            };
+            // The match's score, as its report gives it (`report::match_score`).
+            s.points += p.score;
             // Head to head: each other seat of another bot, ahead (1), level (0.5), behind.
             for (other_seat, &other) in fixture.seats.iter().enumerate() {
                 if other == bot {

@@ -77,7 +77,7 @@ fn the_python_example_bot_plays_a_whole_game_in_one_process() {
         out["players"][0]["stats"]["walls"].as_u64().unwrap() > 0,
         "it breaks bricks"
     );
-    assert!(out["players"][0]["score"].as_i64().unwrap() > 0);
+    assert!(out["players"][0]["score"].as_f64().unwrap() > 0.0);
     assert_replay_verifies(&replay, dir.path());
 }
 

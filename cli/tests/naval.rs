@@ -247,7 +247,7 @@ fn a_bad_class_choice_leaves_the_player_without_a_ship() {
         dir.path(),
     ));
     let p = &out["players"][0];
-    assert_eq!(p["score"], 0);
+    assert_eq!(p["score"].as_f64(), Some(0.0));
     assert_eq!(p["stats"]["class"], Value::Null);
     assert_eq!(p["stats"]["alive"], false);
     let f = &out["faults"][0];
