@@ -4,18 +4,24 @@
 //!   played the setup outside the measurement; bombs, explosions and bonuses on the field), the
 //!   state cloned by `iter_batched_ref`. Target: <= 1 us.
 //! - `bomberman/game_1500/random_x4`: a whole 1500-tick standard game of four `random` bots
-//!   in-process (each observes and acts every tick while on the field). Target: <= 3 ms.
-//!   Random walkers blow themselves up within a few hundred ticks, after which the engine
-//!   plays the rest out alone; so also:
-//! - `bomberman/game_1500/random_x4_no_drops`: the same walkers with their drops removed, so
-//!   all four stay on the field, observe and move for the whole 1500 ticks.
+//!   in-process, through the public API a Rust user calls (`observe`, `Bot::act`, `step`: each
+//!   bot observes and acts every tick while on the field). Target: <= 3 ms. Random walkers
+//!   blow themselves up within a few hundred ticks, after which the engine plays the rest out
+//!   alone; so also:
+//! - `bomberman/game_1500/random_x4_no_drops`: the same walkers with their drops removed (four
+//!   agents that never bomb, like pomcpp2's `HarmlessAgent`), so all four stay on the field,
+//!   observe and move for the whole 1500 ticks.
+//!
+//!   Both report ticks per second (criterion's throughput, 1500 ticks a game); the state is
+//!   warm in cache (one game's state, played over and over). `../shared/anchors/pomcpp2`'s
+//!   harness times pomcpp2 on the same two line-ups: compare ratios measured in one session.
 //!
 //! Every measured closure checks its result against a reference run, so a fast but wrong
 //! engine fails the bench.
 
 use std::hint::black_box;
 
-use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
+use criterion::{BatchSize, Criterion, Throughput, criterion_group, criterion_main};
 use koth_bomberman::bots::BOTS;
 use koth_bomberman::{Action, Bomberman, Config, Event};
 use koth_engine_core::{Game, SeedableRng};
@@ -102,6 +108,7 @@ fn whole_game(c: &mut Criterion) {
     assert_eq!(quiet.1, 1500, "without drops everyone lives to the end");
     assert_eq!(quiet.0, vec![0; 4]);
     let mut group = c.benchmark_group("bomberman/game_1500");
+    group.throughput(Throughput::Elements(1500));
     group.bench_function("random_x4", |b| {
         b.iter(|| assert_eq!(random_game(black_box(7), true), expected))
     });

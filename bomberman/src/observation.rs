@@ -1,6 +1,7 @@
 //! What a player sees: its own record and a read-only view of the world.
 
 use alloc::string::String;
+use alloc::sync::Arc;
 use alloc::vec::Vec;
 use core::fmt::Write as _;
 
@@ -11,13 +12,18 @@ use crate::map::{self, Dims};
 use crate::{Bomb, Bonus, BonusKind, Config, Explosion, Player, Point, Rules, Tile};
 
 /// The seed's `getAction(Player, World)` arguments: the player's own record and the world.
+///
+/// The world is shared, not copied: every observation of one state holds the same
+/// [`Arc`] (the state keeps it up to date as it steps), so observing costs no allocation. An
+/// observation kept past the next step keeps the world it saw (the state then makes itself a
+/// new one).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Observation {
     /// The observing player's record (with no lives left once it is out).
     pub me: Player,
-    /// Everything on the field.
-    pub world: World,
+    /// Everything on the field, shared by every observation of the state.
+    pub world: Arc<World>,
 }
 
 /// The seed's `World`: every object on the field, plus the rules (`getRules()`).

@@ -1,8 +1,10 @@
 //! The game state and the [`Game`] implementation.
 
+use alloc::sync::Arc;
 use alloc::vec;
 use alloc::vec::Vec;
 use core::convert::Infallible;
+use core::sync::atomic::{AtomicBool, Ordering};
 
 use koth_engine_core::{Coord, Game, Grid, Outcome, PlayerId, RngCore, StepError, ToAct};
 
@@ -69,6 +71,53 @@ pub struct Bomberman {
     /// Derived: the players on the field, in seat order (what [`Game::to_act`] lends out);
     /// updated after every tick.
     pub(crate) acting: Vec<PlayerId>,
+    /// Derived: the world observations share (see [`SharedView`]).
+    pub(crate) view: SharedView,
+}
+
+/// The world every observation of a state shares, so that observing copies nothing.
+///
+/// After a tick in which the state was observed, the step brings the shared world up to date
+/// in place (no allocation while no observation of an earlier tick is kept). A state not
+/// observed in the last tick (a search that only steps, a fresh clone) lets it go stale and
+/// pays nothing; observing a stale state builds the world once, as a copy. It is derived
+/// data: states compare and hash equal whatever their views hold.
+#[derive(Debug)]
+pub(crate) struct SharedView {
+    world: Arc<World>,
+    /// Whether `world` is this state's world.
+    fresh: bool,
+    /// Whether the state was observed since the last tick.
+    observed: AtomicBool,
+}
+
+impl SharedView {
+    fn stale(world: Arc<World>) -> SharedView {
+        SharedView {
+            world,
+            fresh: false,
+            observed: AtomicBool::new(false),
+        }
+    }
+}
+
+impl Clone for SharedView {
+    /// A clone starts stale and unobserved (it shares the memory until it refreshes).
+    fn clone(&self) -> Self {
+        SharedView::stale(Arc::clone(&self.world))
+    }
+}
+
+impl PartialEq for SharedView {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+impl Eq for SharedView {}
+
+impl core::hash::Hash for SharedView {
+    fn hash<H: core::hash::Hasher>(&self, _: &mut H) {}
 }
 
 /// The stored parts of a state, before the derived grids are built.
@@ -110,6 +159,15 @@ impl Bomberman {
             cover: vec![PlayerSet::EMPTY; cells],
             bomb_at: vec![false; cells],
             acting: Vec::new(),
+            view: SharedView::stale(Arc::new(World {
+                tick: 0,
+                config,
+                tiles: Grid::new(koth_engine_core::Size::square(0), Tile::Empty),
+                players: Vec::new(),
+                bombs: Vec::new(),
+                explosions: Vec::new(),
+                bonuses: Vec::new(),
+            })),
         };
         game.rebuild_acting();
         game.rebuild_cover();
@@ -130,6 +188,41 @@ impl Bomberman {
                 .filter(|p| p.is_on_field())
                 .map(|p| p.id),
         );
+    }
+
+    /// Brings the shared world up to date if the state was observed since the last tick (in
+    /// place, reusing its buffers, when no observation still holds it), else lets it go stale.
+    pub(crate) fn rebuild_view(&mut self) {
+        let view = &mut self.view;
+        if !core::mem::take(view.observed.get_mut()) {
+            view.fresh = false;
+            return;
+        }
+        let w = Arc::make_mut(&mut view.world);
+        w.tick = self.tick;
+        w.config = self.config;
+        if w.tiles.size() == self.tiles.size() {
+            w.tiles.cells_mut().copy_from_slice(self.tiles.cells());
+        } else {
+            w.tiles = self.tiles.clone();
+        }
+        w.players.clear();
+        w.players
+            .extend(self.players.iter().filter(|p| p.is_on_field()).copied());
+        w.bombs.clone_from(&self.bombs);
+        w.explosions.clone_from(&self.explosions);
+        w.bonuses.clone_from(&self.bonuses);
+        view.fresh = true;
+    }
+
+    /// The world observations share: the shared one when it is up to date, else a new one.
+    fn shared_world(&self) -> Arc<World> {
+        self.view.observed.store(true, Ordering::Relaxed);
+        if self.view.fresh {
+            Arc::clone(&self.view.world)
+        } else {
+            Arc::new(self.world())
+        }
     }
 
     /// Recomputes the per-cell explosion cover from the explosion list.
@@ -217,7 +310,8 @@ impl Bomberman {
             .map(|p| p.id)
     }
 
-    /// The read-only world view every player observes.
+    /// The read-only world every player observes, as a copy of one's own
+    /// ([`Game::observe`] shares one instead).
     pub fn world(&self) -> World {
         World {
             tick: self.tick,
@@ -305,7 +399,7 @@ impl Game for Bomberman {
         };
         Observation {
             me,
-            world: self.world(),
+            world: self.shared_world(),
         }
     }
 
@@ -329,6 +423,7 @@ impl Game for Bomberman {
             rules::tick(self, by_seat, rng, events);
         }
         self.rebuild_acting();
+        self.rebuild_view();
         Ok(())
     }
 

@@ -1235,3 +1235,45 @@ impl Offset for Point {
         )
     }
 }
+
+/// Observations share one world and copy nothing while it is current; each keeps the world
+/// it saw when the state steps on; a clone or an unobserved state never shows a stale one.
+#[test]
+fn observations_share_the_current_world_and_keep_what_they_saw() {
+    let mut rng = Pcg64Mcg::seed_from_u64(3);
+    let mut game = Bomberman::new(&Config::default(), 4, &mut rng).unwrap();
+    let mut events = Vec::new();
+    let right = [Action::new(Fixed::from_units(3), Fixed::ZERO, false); 4];
+    let first = game.observe(P0);
+    assert_eq!(*first.world, game.world());
+    game.step(&right, &mut rng, &mut events).unwrap();
+    let (a, b) = (game.observe(P0), game.observe(P1));
+    assert_eq!(*a.world, game.world());
+    assert_eq!(
+        (first.world.tick, a.world.tick),
+        (0, 1),
+        "the first kept tick 0"
+    );
+    drop((first, b));
+    // Observed in tick 1: the step refreshes the one shared world, and both see it.
+    game.step(&right, &mut rng, &mut events).unwrap();
+    let (c, d) = (game.observe(P2), game.observe(P3));
+    assert!(
+        std::sync::Arc::ptr_eq(&c.world, &d.world),
+        "one world for all"
+    );
+    assert_eq!(*c.world, game.world());
+    assert_eq!(a.world.tick, 1, "a kept observation keeps its world");
+    assert_ne!(a.world.players, c.world.players, "they moved since");
+    // A clone, and a state stepped without being observed, build their world afresh.
+    let mut clone = game.clone();
+    assert_eq!(*clone.observe(P0).world, clone.world());
+    drop((c, d));
+    game.step(&right, &mut rng, &mut events).unwrap();
+    game.step(&right, &mut rng, &mut events).unwrap();
+    assert_eq!(*game.observe(P1).world, game.world());
+    assert_eq!(game.world().tick, 4);
+    clone.step(&right, &mut rng, &mut events).unwrap();
+    assert_eq!(*clone.observe(P0).world, clone.world());
+    assert_eq!(clone, clone.clone(), "the view is not part of the state");
+}

@@ -116,7 +116,7 @@ mod robustness {
         };
         Observation {
             me,
-            world: World {
+            world: alloc::sync::Arc::new(World {
                 tick: 0,
                 config: Config {
                     rules,
@@ -132,7 +132,7 @@ mod robustness {
                 }],
                 explosions: alloc::vec![],
                 bonuses: alloc::vec![],
-            },
+            }),
         }
     }
 
