@@ -51,6 +51,25 @@ pub fn clamp_speed(sx: i32, sy: i32, max: i32) -> (i32, i32) {
     (scale(sx), scale(sy))
 }
 
+/// The integer square root of `v`, exact: the 64-bit root of `v`'s top bits, then the
+/// low bits of the root one by one (a few 128-bit products, no 128-bit division).
+pub(crate) fn isqrt_wide(v: u128) -> u128 {
+    let bits = 128 - v.leading_zeros();
+    if bits <= 64 {
+        return u128::from((v as u64).isqrt());
+    }
+    // An even shift leaving 62 bits: the root of the top bits is the root's top half.
+    let shift = (bits - 62).next_multiple_of(2);
+    let mut root = u128::from(((v >> shift) as u64).isqrt()) << (shift / 2);
+    for bit in (0..shift / 2).rev() {
+        let next = root | (1 << bit);
+        if next * next <= v {
+            root = next;
+        }
+    }
+    root
+}
+
 /// `max(|d| - h, 0)`: the gap along one axis between a point and a square's slab.
 #[inline]
 fn gap(d: i64, h: i64) -> i64 {
@@ -191,18 +210,42 @@ impl Sweep {
 
     /// The first step `k` in `1..=N` at which the (exact, unrounded) point `p + v·k/N` overlaps
     /// the obstacle, for an obstacle not overlapped at the start.
+    #[cfg(test)]
     pub(crate) fn first_overlap(&self, ob: Obstacle) -> Option<i64> {
-        match ob {
+        self.first_overlap_before(ob, i64::MAX)
+    }
+
+    /// [`first_overlap`](Self::first_overlap) when it is below `limit`; `None` also when it is
+    /// not (decided early, from the box around the obstacle, where it can be).
+    pub(crate) fn first_overlap_before(&self, ob: Obstacle, limit: i64) -> Option<i64> {
+        let first = match ob {
             Obstacle::Circle { x, y, rr } => self.first_in_disk(x, y, rr),
             Obstacle::Square { x, y, h } => {
                 let r = self.r;
+                let (dx, dy) = (self.px - x, self.py - y);
+                // The overlap region lies inside the open box of half-side h + r: a path that
+                // never enters it never overlaps (the common case, decided without the
+                // rounded corners' quadratics).
+                let wide_x = self.axis_range(dx, self.vx, h + r)?;
+                let wide_y = self.axis_range(dy, self.vy, h + r)?;
+                let outer = self.first_in_ranges(wide_x, wide_y)?;
+                if outer >= limit {
+                    return None;
+                }
+                // The cross of two boxes, sharing the outer box's slabs.
                 let mut first = [
-                    self.first_in_box(x, y, h + r, h),
-                    self.first_in_box(x, y, h, h + r),
+                    self.axis_range(dy, self.vy, h)
+                        .and_then(|narrow_y| self.first_in_ranges(wide_x, narrow_y)),
+                    self.axis_range(dx, self.vx, h)
+                        .and_then(|narrow_x| self.first_in_ranges(narrow_x, wide_y)),
                 ]
                 .into_iter()
                 .flatten()
                 .min();
+                // Entering the cross where the path enters the outer box: no corner is earlier.
+                if first == Some(outer) {
+                    return first.filter(|&k| k < limit);
+                }
                 for (cx, cy) in [
                     (x - h, y - h),
                     (x + h, y - h),
@@ -219,13 +262,13 @@ impl Sweep {
                 }
                 first
             }
-        }
+        };
+        first.filter(|&k| k < limit)
     }
 
-    /// The first `k` in `0..=N` inside the open box `|x - ox| < ax, |y - oy| < ay`.
-    fn first_in_box(&self, ox: i64, oy: i64, ax: i64, ay: i64) -> Option<i64> {
-        let (lo_x, hi_x) = self.axis_range(self.px - ox, self.vx, ax)?;
-        let (lo_y, hi_y) = self.axis_range(self.py - oy, self.vy, ay)?;
+    /// The first `k` in `0..=N` in both axis ranges (of [`axis_range`](Self::axis_range)).
+    #[inline]
+    fn first_in_ranges(&self, (lo_x, hi_x): (i64, i64), (lo_y, hi_y): (i64, i64)) -> Option<i64> {
         let lo = lo_x.max(lo_y).max(0);
         let hi = hi_x.min(hi_y).min(self.n);
         (lo <= hi).then_some(lo)
@@ -249,6 +292,57 @@ impl Sweep {
 
     /// The first `k` in `0..=N` strictly inside the disk of radius `rr` at `(cx, cy)`.
     fn first_in_disk(&self, cx: i64, cy: i64, rr: i64) -> Option<i64> {
+        // Offsets and speeds of every validated config fit the 64-bit path by far (offsets
+        // of a few cells times N, speeds up to a cell); anything larger takes the 128-bit one.
+        const OFFSET: i64 = 1 << 29;
+        const SPEED: i64 = 1 << 13;
+        let n = self.n;
+        if n < SPEED
+            && (self.px - cx).abs() < OFFSET / SPEED
+            && (self.py - cy).abs() < OFFSET / SPEED
+            && rr.abs() < OFFSET / SPEED
+        {
+            return self.first_in_disk_64(cx, cy, rr);
+        }
+        self.first_in_disk_128(cx, cy, rr)
+    }
+
+    /// [`first_in_disk`](Self::first_in_disk) in 64-bit arithmetic, for `N < 2^13` and
+    /// offsets and `rr` below `2^16`: then `|D| < 2^29`, `a < 2^27`, `|b| < 2^43`,
+    /// `|c| < 2^59`, and `q(k)` for `0 <= k <= N` stays below `2^60`. Only the discriminant
+    /// (`b²`, up to `2^86`) needs 128 bits; its exact integer square root comes from
+    /// [`isqrt_wide`]. Same result as the 128-bit path.
+    fn first_in_disk_64(&self, cx: i64, cy: i64, rr: i64) -> Option<i64> {
+        let n = self.n;
+        let (dx, dy) = (n * (self.px - cx), n * (self.py - cy));
+        let (vx, vy) = (self.vx, self.vy);
+        let nr = n * rr;
+        let a = vx * vx + vy * vy;
+        let b = vx * dx + vy * dy;
+        let c = dx * dx + dy * dy - nr * nr;
+        let q = |k: i64| (a * k + 2 * b) * k + c;
+        let disc = i128::from(b) * i128::from(b) - i128::from(a) * i128::from(c);
+        if disc <= 0 {
+            return None;
+        }
+        let s = isqrt_wide(disc as u128) as i128;
+        // s <= sqrt(b² + a·|c|) < 2^44, so -b - s fits 64 bits.
+        let e = (-b - s as i64).div_euclid(a) + 1;
+        // As the 128-bit path: k1 is e - 1 or e, then k = max(k1, 0) must lie in 0..=N.
+        let k = if e <= 0 {
+            0
+        } else if e - 1 > n {
+            return None;
+        } else if q(e - 1) < 0 {
+            e - 1
+        } else {
+            e
+        };
+        (k <= n && q(k) < 0).then_some(k)
+    }
+
+    /// [`first_in_disk`](Self::first_in_disk) in 128-bit arithmetic, for any input.
+    fn first_in_disk_128(&self, cx: i64, cy: i64, rr: i64) -> Option<i64> {
         let n = self.n as i128;
         let (dx, dy) = (n * (self.px - cx) as i128, n * (self.py - cy) as i128);
         let (vx, vy) = (self.vx as i128, self.vy as i128);
@@ -368,5 +462,48 @@ mod tests {
             }
         }
         assert!(checked > 3000);
+    }
+
+    #[test]
+    fn the_wide_square_root_is_exact() {
+        let mut v: u128 = 1;
+        for i in 0..2000u32 {
+            v = v
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            let x = v >> (i % 100);
+            assert_eq!(isqrt_wide(x), x.isqrt(), "{x}");
+            let sq = (x >> 70) * (x >> 70);
+            for y in [sq, sq.saturating_sub(1), sq + 1] {
+                assert_eq!(isqrt_wide(y), y.isqrt(), "{y}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_64_bit_disk_path_agrees_with_the_128_bit_one() {
+        let mut seed = 987_654_321u64;
+        let mut next = |m: i64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % (2 * m as u64 + 1)) as i64 - m
+        };
+        let mut hits = 0;
+        for i in 0..20_000 {
+            // Offsets and speeds up to the 64-bit path's limits, small ones often.
+            let scale = if i % 2 == 0 { 40 * U } else { (1 << 16) - 1 };
+            let speed = if i % 3 == 0 { 10 * U } else { (1 << 13) - 1 };
+            let (px, py) = (next(scale), next(scale));
+            let (vx, vy) = (next(speed), next(speed));
+            let rr = next(scale).abs();
+            let Some(s) = Sweep::new(px, py, vx, vy, 10 * U) else {
+                continue;
+            };
+            let fast = s.first_in_disk_64(0, 0, rr);
+            assert_eq!(fast, s.first_in_disk_128(0, 0, rr), "{s:?} rr {rr}");
+            hits += usize::from(fast.is_some());
+        }
+        assert!(hits > 500, "{hits}");
     }
 }

@@ -85,8 +85,9 @@ fn destination(game: &Bomberman, seat: usize, action: Action) -> Point {
     let obstacles = &obstacles[..count];
     let mut k = sweep.steps();
     for &ob in obstacles {
-        if let Some(first) = sweep.first_overlap(ob) {
-            k = k.min(first - 1);
+        // Only an overlap before step k + 1 can lower k.
+        if let Some(first) = sweep.first_overlap_before(ob, k + 1) {
+            k = first - 1;
         }
     }
     loop {
