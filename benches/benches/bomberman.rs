@@ -13,8 +13,9 @@
 //!   observe and move for the whole 1500 ticks.
 //!
 //!   Both report ticks per second (criterion's throughput, 1500 ticks a game); the state is
-//!   warm in cache (one game's state, played over and over). `../shared/anchors/pomcpp2`'s
-//!   harness times pomcpp2 on the same two line-ups: compare ratios measured in one session.
+//!   warm in cache (one game's state, played over and over). `benches/anchors/pomcpp2.cpp`
+//!   times pomcpp2 on the same two line-ups (see `benches/anchors/README.md`): compare ratios
+//!   measured in one session.
 //!
 //! Every measured closure checks its result against a reference run, so a fast but wrong
 //! engine fails the bench.
