@@ -102,51 +102,15 @@ impl Contest for Bomberman {
     }
 
     const PALETTE: &'static [Swatch] = &[
-        Swatch {
-            mark: '.',
-            meaning: "floor",
-            colour: "#e9efe3",
-        },
-        Swatch {
-            mark: '#',
-            meaning: "concrete",
-            colour: "#5d5d5d",
-        },
-        Swatch {
-            mark: '+',
-            meaning: "brick",
-            colour: "#b5651d",
-        },
-        Swatch {
-            mark: '%',
-            meaning: "brick with a bonus",
-            colour: "#d08a3c",
-        },
-        Swatch {
-            mark: 'p',
-            meaning: "power bonus",
-            colour: "#8e44ad",
-        },
-        Swatch {
-            mark: 'b',
-            meaning: "bomb bonus",
-            colour: "#2980b9",
-        },
-        Swatch {
-            mark: 'o',
-            meaning: "a bomb, with its timeout",
-            colour: "#222",
-        },
-        Swatch {
-            mark: '*',
-            meaning: "explosion",
-            colour: "#f39c12",
-        },
-        Swatch {
-            mark: 'P',
-            meaning: "a player, by seat (ring: stunned)",
-            colour: "#444",
-        },
+        Swatch::new('.', "floor", "#e9efe3"),
+        Swatch::new('#', "concrete", "#5d5d5d"),
+        Swatch::new('+', "brick", "#b5651d"),
+        Swatch::new('%', "brick with a bonus", "#d08a3c"),
+        Swatch::new('p', "power bonus", "#8e44ad"),
+        Swatch::new('b', "bomb bonus", "#2980b9"),
+        Swatch::new('o', "a bomb, with its timeout", "#222"),
+        Swatch::new('*', "explosion", "#f39c12"),
+        Swatch::new('P', "a player, by seat (ring: stunned)", "#444"),
     ];
 
     fn event_text(event: &Event) -> String {

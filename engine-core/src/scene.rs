@@ -21,6 +21,17 @@ pub struct Swatch {
     pub colour: &'static str,
 }
 
+impl Swatch {
+    /// The swatch of `mark`.
+    pub const fn new(mark: char, meaning: &'static str, colour: &'static str) -> Self {
+        Swatch {
+            mark,
+            meaning,
+            colour,
+        }
+    }
+}
+
 /// A game's state as a viewer draws it.
 #[derive(Clone, Debug, Default, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]

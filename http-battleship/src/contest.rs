@@ -200,36 +200,12 @@ impl Contest for Battleship {
     }
 
     const PALETTE: &'static [Swatch] = &[
-        Swatch {
-            mark: '.',
-            meaning: "water",
-            colour: "#cfe3f3",
-        },
-        Swatch {
-            mark: '#',
-            meaning: "ship",
-            colour: "#7f8c8d",
-        },
-        Swatch {
-            mark: 'X',
-            meaning: "ship hit",
-            colour: "#e67e22",
-        },
-        Swatch {
-            mark: '*',
-            meaning: "ship sunk",
-            colour: "#c0392b",
-        },
-        Swatch {
-            mark: 'o',
-            meaning: "shot in the water",
-            colour: "#7fb3d5",
-        },
-        Swatch {
-            mark: '?',
-            meaning: "no fleet yet",
-            colour: "#ddd",
-        },
+        Swatch::new('.', "water", "#cfe3f3"),
+        Swatch::new('#', "ship", "#7f8c8d"),
+        Swatch::new('X', "ship hit", "#e67e22"),
+        Swatch::new('*', "ship sunk", "#c0392b"),
+        Swatch::new('o', "shot in the water", "#7fb3d5"),
+        Swatch::new('?', "no fleet yet", "#ddd"),
     ];
 
     fn event_text(event: &Event) -> String {

@@ -113,31 +113,15 @@ impl Contest for Naval {
     }
 
     const PALETTE: &'static [Swatch] = &[
-        Swatch {
-            mark: '.',
-            meaning: "water",
-            colour: "#cfe3f3",
-        },
-        Swatch {
-            mark: 'M',
-            meaning: "a mine",
-            colour: "#333",
-        },
-        Swatch {
-            mark: 'W',
-            meaning: "a wreck",
-            colour: "#8a6d4b",
-        },
-        Swatch {
-            mark: 'h',
-            meaning: "a ship's intact cell, by seat (ring: submerged)",
-            colour: "#444",
-        },
-        Swatch {
-            mark: '*',
-            meaning: "a ship's damaged cell",
-            colour: "#c0392b",
-        },
+        Swatch::new('.', "water", "#cfe3f3"),
+        Swatch::new('M', "a mine", "#333"),
+        Swatch::new('W', "a wreck", "#8a6d4b"),
+        Swatch::new(
+            'h',
+            "a ship's intact cell, by seat (ring: submerged)",
+            "#444",
+        ),
+        Swatch::new('*', "a ship's damaged cell", "#c0392b"),
     ];
 
     fn event_text(e: &Event) -> String {

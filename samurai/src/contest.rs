@@ -99,16 +99,8 @@ impl Contest for Samurai {
     }
 
     const PALETTE: &'static [Swatch] = &[
-        Swatch {
-            mark: '.',
-            meaning: "the dojo floor",
-            colour: "#e8dcc0",
-        },
-        Swatch {
-            mark: 's',
-            meaning: "a samurai, with its last action",
-            colour: "#444",
-        },
+        Swatch::new('.', "the dojo floor", "#e8dcc0"),
+        Swatch::new('s', "a samurai, with its last action", "#444"),
     ];
 
     fn event_text(e: &Event) -> String {

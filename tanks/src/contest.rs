@@ -125,16 +125,8 @@ impl Contest for Tanks {
     }
 
     const PALETTE: &'static [Swatch] = &[
-        Swatch {
-            mark: '.',
-            meaning: "empty",
-            colour: "#eef2e6",
-        },
-        Swatch {
-            mark: 't',
-            meaning: "a tank, by seat",
-            colour: "#444",
-        },
+        Swatch::new('.', "empty", "#eef2e6"),
+        Swatch::new('t', "a tank, by seat", "#444"),
     ];
 
     fn event_text(e: &Event) -> String {
