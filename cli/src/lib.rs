@@ -1150,8 +1150,6 @@ pub fn list_bots<G: Contest>(w: &mut dyn Write) -> std::io::Result<()> {
     Ok(())
 }
 
-/// `koth replay`: exit 0 verified, 1 the replay does not verify (its content, an unknown
-/// game included), 2 the file cannot be opened or read.
 /// Opens a replay: the game its header names and a reader of all its lines.
 fn open_replay(
     path: &std::path::Path,
@@ -1205,6 +1203,8 @@ fn view_replay(path: &std::path::Path, output: Option<PathBuf>) -> anyhow::Resul
     Ok(())
 }
 
+/// `koth replay`: exit 0 verified, 1 the replay does not verify (its content, an unknown
+/// game included), 2 the file cannot be opened or read.
 fn verify_replay(path: &std::path::Path) -> anyhow::Result<()> {
     let (entry, mut all) = open_replay(path)?;
     let verified = entry.verify(&mut all).map_err(|e| replay_error(path, e))?;

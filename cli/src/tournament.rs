@@ -407,6 +407,16 @@ pub fn run<G: CliGame>(
     Ok(report)
 }
 
+/// What a bot placed at `place` scores against one placed at `other`: 1 ahead, 0.5 level,
+/// 0 behind (head to head, and the results the Elo fit reads).
+fn ahead(place: u32, other: u32) -> f64 {
+    match place.cmp(&other) {
+        std::cmp::Ordering::Less => 1.0,
+        std::cmp::Ordering::Equal => 0.5,
+        std::cmp::Ordering::Greater => 0.0,
+    }
+}
+
 /// The standings of the matches played (`reports` in schedule order, `None` for a match not
 /// played), with ratings and the head-to-head table.
 fn standings<G: CliGame>(
@@ -462,22 +472,16 @@ fn standings<G: CliGame>(
                 if other == bot {
                     continue;
                 }
-                let q = &report.players[other_seat];
                 h2h_games[bot][other] += 1;
-                h2h_score[bot][other] += match p.place.cmp(&q.place) {
-                    std::cmp::Ordering::Less => 1.0,
-                    std::cmp::Ordering::Equal => 0.5,
-                    std::cmp::Ordering::Greater => 0.0,
-                };
+                h2h_score[bot][other] += ahead(p.place, report.players[other_seat].place);
             }
         }
         if let [a, b] = fixture.seats[..] {
-            let s = match report.players[0].place.cmp(&report.players[1].place) {
-                std::cmp::Ordering::Less => 1.0,
-                std::cmp::Ordering::Equal => 0.5,
-                std::cmp::Ordering::Greater => 0.0,
-            };
-            duels.push((a, b, s));
+            duels.push((
+                a,
+                b,
+                ahead(report.players[0].place, report.players[1].place),
+            ));
         }
         placings.push(
             fixture
@@ -493,24 +497,18 @@ fn standings<G: CliGame>(
             s.average_place /= s.played as f64;
         }
     }
-    let (model, fit) = match seats {
-        Seats::Duel => (
-            "elo",
-            ratings::bradley_terry(n, &duels, ratings::PRIOR_DRAWS),
-        ),
-        Seats::FreeForAll { .. } => (
-            "weng-lin",
-            Some(ratings::EloFit {
-                ratings: ratings::weng_lin(n, &placings),
-                covariance: Vec::new(),
-            }),
-        ),
+    // Duels: the Elo fit (its covariance gives the LOS below); else Weng-Lin.
+    let elo = match seats {
+        Seats::Duel => ratings::bradley_terry(n, &duels, ratings::PRIOR_DRAWS),
+        Seats::FreeForAll { .. } => None,
     };
-    if let Some(fit) = &fit {
-        for (s, r) in standings.iter_mut().zip(&fit.ratings) {
-            s.rating = Some(r.rating);
-            s.margin = Some(r.margin);
-        }
+    let (model, rated) = match seats {
+        Seats::Duel => ("elo", elo.as_ref().map(|fit| fit.ratings.clone())),
+        Seats::FreeForAll { .. } => ("weng-lin", Some(ratings::weng_lin(n, &placings))),
+    };
+    for (s, r) in standings.iter_mut().zip(rated.iter().flatten()) {
+        s.rating = Some(r.rating);
+        s.margin = Some(r.margin);
     }
     // Sort, remembering each row's bot.
     let mut order: Vec<usize> = (0..n).collect();
@@ -527,7 +525,7 @@ fn standings<G: CliGame>(
         }
         .then(a.name.cmp(&b.name))
     });
-    if let (Seats::Duel, Some(fit)) = (seats, &fit) {
+    if let Some(fit) = &elo {
         for pair in order.windows(2) {
             standings[pair[0]].los = Some(fit.los(pair[0], pair[1]));
         }
@@ -549,7 +547,7 @@ fn standings<G: CliGame>(
         seed,
         matches: played,
         standings: sorted,
-        rating_model: if fit.is_some() {
+        rating_model: if rated.is_some() {
             model.to_string()
         } else {
             String::new()

@@ -53,14 +53,10 @@ impl Naval {
     pub(crate) fn sea_scene(&self) -> Scene {
         let side = self.side;
         let mut board = Board::filled("", side, side, '.');
-        for (i, cell) in self.cells.cells().iter().enumerate() {
-            let (x, y) = (
-                (i % usize::from(side)) as i32,
-                (i / usize::from(side)) as i32,
-            );
+        for (c, cell) in self.cells.iter() {
             match cell {
-                Cell::Mine => board.set(x, y, 'M'),
-                Cell::Wreck => board.set(x, y, 'W'),
+                Cell::Mine => board.set(c.x, c.y, 'M'),
+                Cell::Wreck => board.set(c.x, c.y, 'W'),
                 Cell::Water | Cell::Ship(_) => {}
             }
         }
