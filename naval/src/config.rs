@@ -27,6 +27,38 @@ pub struct Config {
     /// Rounds before the game ends (100; `1..=`[`MAX_ROUNDS`]).
     #[cfg_attr(feature = "schema", schemars(range(min = 1, max = MAX_ROUNDS)))]
     pub rounds: u32,
+    /// Which behaviour the engine follows: the rules of record ([`Profile::Rules`], the
+    /// default) or the 2017 contest controller's ([`Profile::Hitmaster2017`]). A config
+    /// without it (as every config before it) plays the rules.
+    pub profile: Profile,
+}
+
+/// The behaviour a game follows.
+///
+/// The contest ran on a Java controller whose behaviour differs from its published rules in a
+/// dozen ways. koth plays the rules by default; the `hitmaster2017` profile plays what the
+/// controller did, so that 2017 entries and results can be reproduced. Every difference is
+/// listed in the [`rulebook`](crate::rulebook), "The 2017 controller's profile".
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub enum Profile {
+    /// The rules of record (the default).
+    #[default]
+    Rules,
+    /// The 2017 controller (Thrax37/hit-master at `14e6f42`), quirks included.
+    Hitmaster2017,
+}
+
+impl Profile {
+    /// The profile's name, as `--profile` and the config's `profile` field spell it.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Profile::Rules => "rules",
+            Profile::Hitmaster2017 => "hitmaster2017",
+        }
+    }
 }
 
 impl Default for Config {
@@ -34,6 +66,7 @@ impl Default for Config {
         Config {
             classes: Vec::new(),
             rounds: 100,
+            profile: Profile::Rules,
         }
     }
 }

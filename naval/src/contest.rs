@@ -12,8 +12,10 @@ use koth_engine_core::{
     preview,
 };
 
-use crate::protocol::{TIMEOUT_MS, observation_line, parse_answer, parse_class};
-use crate::{Config, Event, MAX_PLAYERS, MIN_PLAYERS, Naval, Orders, ShipClass, bots};
+use crate::protocol::{
+    TIMEOUT_MS, observation_line, parse_answer, parse_answer_2017, parse_class, parse_class_2017,
+};
+use crate::{Config, Event, MAX_PLAYERS, MIN_PLAYERS, Naval, Orders, Profile, ShipClass, bots};
 
 /// A log shows the sea at the start of round 1, 11, 21, ... (every this many rounds).
 pub const RENDER_EVERY_ROUNDS: u32 = 10;
@@ -208,8 +210,13 @@ impl Contest for Naval {
         Some(Message::args(Vec::new()))
     }
 
-    fn decode_setup(_config: &Config, _link: &mut (), answer: &[u8]) -> Answer<Option<ShipClass>> {
-        match parse_class(answer) {
+    /// Under the `hitmaster2017` profile only the answer's first word counts.
+    fn decode_setup(config: &Config, _link: &mut (), answer: &[u8]) -> Answer<Option<ShipClass>> {
+        let class = match config.profile {
+            Profile::Rules => parse_class(answer),
+            Profile::Hitmaster2017 => parse_class_2017(answer),
+        };
+        match class {
             Ok(class) => Answer::ok(Some(class)),
             Err(e) => Answer::invalid(
                 None,
@@ -227,8 +234,14 @@ impl Contest for Naval {
 
     /// The leniently parsed orders; each malformed piece played `W` and is listed in the
     /// problem (`"xy" at 1 is not an action; played W; ...`).
+    ///
+    /// Under the `hitmaster2017` profile the answer is read as the 2017 controller read it
+    /// ([`parse_answer_2017`](crate::protocol::parse_answer_2017)).
     fn decode(&self, _seat: PlayerId, _link: &mut (), answer: &[u8]) -> Answer<Orders> {
-        let parsed = parse_answer(answer);
+        let parsed = match self.profile {
+            Profile::Rules => parse_answer(answer),
+            Profile::Hitmaster2017 => parse_answer_2017(answer),
+        };
         if parsed.issues.is_empty() {
             return Answer::ok(parsed.orders);
         }

@@ -31,7 +31,8 @@ pub enum Obstacle {
     Wreck,
 }
 
-/// Why the engine refused an order: it is then treated as `W` and costs nothing.
+/// Why the engine refused an order: it is then treated as `W` and costs nothing (under the
+/// `hitmaster2017` profile it may still spend its budget, as the 2017 controller did).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
@@ -71,6 +72,8 @@ pub enum Refusal {
     Submerged,
     /// `R` with no damaged hull cell.
     NothingToRepair,
+    /// `F????` or `N????`: a target that did not parse (the 2017 reading's orders).
+    Malformed,
 }
 
 impl fmt::Display for Refusal {
@@ -91,6 +94,7 @@ impl fmt::Display for Refusal {
             Refusal::Cooldown => f.write_str("skill cooling down"),
             Refusal::Submerged => f.write_str("not possible while submerged"),
             Refusal::NothingToRepair => f.write_str("nothing to repair"),
+            Refusal::Malformed => f.write_str("the target is not [+-]digit[+-]digit"),
         }
     }
 }
@@ -131,7 +135,8 @@ pub enum Event {
     Rotated {
         /// The ship.
         ship: PlayerId,
-        /// `true` for `C`.
+        /// `true` when the ship turned clockwise: `C` under the rules, `K` under the
+        /// `hitmaster2017` profile.
         clockwise: bool,
         /// The direction afterwards.
         dir: Dir4,
@@ -158,7 +163,8 @@ pub enum Event {
         ship: PlayerId,
         /// The damaged cell.
         cell: Coord,
-        /// Whose action caused it (may be `ship` itself: self-damage scores no hit).
+        /// Whose action caused it (may be `ship` itself: self-damage scores no hit under the
+        /// rules, one under the `hitmaster2017` profile).
         by: PlayerId,
         /// Shot, ram or mine.
         cause: Cause,
@@ -194,7 +200,8 @@ pub enum Event {
     Sunk {
         /// The sunk ship.
         ship: PlayerId,
-        /// Whose action finished it (itself: no sunken credit).
+        /// Whose action finished it (itself: no sunken credit under the rules, one under the
+        /// `hitmaster2017` profile).
         by: PlayerId,
     },
     /// `S`: the ship's next map has range 9 and shows submerged ships.

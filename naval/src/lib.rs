@@ -56,8 +56,15 @@
 //! submerged submarine uses all moves but hurts nothing; explosions chain breadth first, and
 //! the ship that set off the first mine gets the credit for the whole chain; a turn holds at
 //! most [`MAX_ORDERS`] orders; seats `2..=100` ([`MAX_PLAYERS`]), and a config without a
-//! seat's class gives it [`ShipClass::default_for_seat`]. The 2017 controller's compatibility
-//! profile is not implemented.
+//! seat's class gives it [`ShipClass::default_for_seat`].
+//!
+//! # The 2017 controller's profile
+//! [`Profile::Hitmaster2017`] (the config's `profile`) plays what the contest's own Java
+//! controller did instead of the rules: `C`/`K` turn the other way, refused orders still cost
+//! their budget, self-damage is credited, the Carrier has no splash but hits two cells away,
+//! ships go on acting after sinking themselves, the map is a cache that keeps wreck cells,
+//! and more: the [`rulebook`] lists every difference. With [`Scenario::round_order`] and fixed
+//! starts it replays recorded 2017 games exactly (the crate's tests replay 40 of them).
 //!
 //! # Features
 //! `std` (default), `serde` (config, orders as their wire text, events, observations,
@@ -87,7 +94,7 @@ pub mod rulebook {
 }
 
 pub use class::ShipClass;
-pub use config::{Config, ConfigError, MAX_PLAYERS, MAX_ROUNDS, MIN_PLAYERS};
+pub use config::{Config, ConfigError, MAX_PLAYERS, MAX_ROUNDS, MIN_PLAYERS, Profile};
 pub use contest::{RENDER_EVERY_ROUNDS, Stats};
 pub use event::{Cause, EndReason, Event, Obstacle, Refusal};
 pub use koth_engine_core::{Coord, Dir4, PlayerId};

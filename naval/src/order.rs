@@ -82,6 +82,17 @@ pub enum Order {
     Shield,
     /// `W`: wait. Malformed pieces of an action string become `W` too.
     Wait,
+    /// `F????` on the wire: an `F` whose four target characters are no target. Only the
+    /// 2017 controller's reading makes it (see [`protocol::parse_orders_2017`]): under the
+    /// `hitmaster2017` profile it spends a shot like `F` when it can, and then ends the turn.
+    /// The rules refuse it.
+    ///
+    /// [`protocol::parse_orders_2017`]: crate::protocol::parse_orders_2017
+    GarbledFire,
+    /// `N????` on the wire: an `N` whose four target characters are no target. Under the
+    /// `hitmaster2017` profile it spends the action and, while mines remain, a mine, and then
+    /// ends the turn. The rules refuse it.
+    GarbledMine,
 }
 
 impl Order {
@@ -100,6 +111,8 @@ impl Order {
             Order::Plunge => 'P',
             Order::Shield => 'D',
             Order::Wait => 'W',
+            Order::GarbledFire => 'F',
+            Order::GarbledMine => 'N',
         }
     }
 
@@ -126,6 +139,8 @@ impl fmt::Display for Order {
         match self {
             Order::Fire(t) => write!(f, "F{t}"),
             Order::Mine(t) => write!(f, "N{t}"),
+            Order::GarbledFire => f.write_str("F????"),
+            Order::GarbledMine => f.write_str("N????"),
             other => write!(f, "{}", other.letter()),
         }
     }

@@ -371,7 +371,19 @@ pub fn parse_orders(text: &str) -> Parsed {
             break;
         }
         let b = bytes[i];
-        let (order, error) = if b == b'F' || b == b'N' {
+        let (order, error) = if (b == b'F' || b == b'N') && bytes.get(i + 1..i + 5) == Some(b"????")
+        {
+            // The wire text of a garbled target (the 2017 reading's; the rules refuse it).
+            i += 5;
+            (
+                if b == b'F' {
+                    Order::GarbledFire
+                } else {
+                    Order::GarbledMine
+                },
+                None,
+            )
+        } else if b == b'F' || b == b'N' {
             match bytes.get(i + 1..i + 5).and_then(parse_target) {
                 Some(t) => {
                     i += 5;
@@ -436,6 +448,118 @@ pub fn parse_orders_strict(text: &str) -> Result<Orders, OrdersError> {
     } else {
         Err(OrdersError(parsed.issues.swap_remove(0)))
     }
+}
+
+// ---------------------------------------------------------------------- the 2017 reading
+
+/// Whether Java's `Character.isWhitespace` holds for `c`: what the 2017 controller's
+/// `Scanner` splits a program's output at.
+pub fn is_java_whitespace(c: char) -> bool {
+    matches!(c, '\t'..='\r' | '\u{1c}'..='\u{1f}')
+        || (c.is_whitespace() && !matches!(c, '\u{85}' | '\u{a0}' | '\u{2007}' | '\u{202f}'))
+}
+
+/// The string the 2017 controller executed for a program's output: the output split into
+/// words at Java whitespace ([`is_java_whitespace`]), the words joined by single spaces, and
+/// the result trimmed of characters up to `' '` (Java's `String.trim`). Invalid UTF-8 reads
+/// as U+FFFD.
+///
+/// ```
+/// use koth_naval::protocol::read_answer_2017;
+/// assert_eq!(read_answer_2017(b"M\nF+1\n+1\n"), "M F+1 +1");
+/// assert_eq!(read_answer_2017(b"\x01S\x01M \x01"), "S\x01M");
+/// ```
+pub fn read_answer_2017(stdout: &[u8]) -> String {
+    let text = String::from_utf8_lossy(stdout);
+    let joined = text
+        .split(is_java_whitespace)
+        .filter(|w| !w.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ");
+    joined.trim_matches(|c: char| c <= ' ').to_string()
+}
+
+/// The class the 2017 controller read from a program's first answer: its first word
+/// ([`is_java_whitespace`] separates words), which must be an integer `1..=5`.
+///
+/// ```
+/// use koth_naval::{protocol::parse_class_2017, ShipClass};
+/// assert_eq!(parse_class_2017(b"4 Battleship ready\n"), Ok(ShipClass::Battleship));
+/// assert!(parse_class_2017(b"Battleship 4").is_err());
+/// ```
+pub fn parse_class_2017(stdout: &[u8]) -> Result<ShipClass, ClassError> {
+    let text = String::from_utf8_lossy(stdout);
+    let first = text.split(is_java_whitespace).find(|w| !w.is_empty());
+    parse_class(first.unwrap_or("").as_bytes())
+}
+
+/// Reads an action string as the 2017 controller executed it (the `hitmaster2017` profile),
+/// from its [`read_answer_2017`] form:
+/// - the letters `M B C K A S R P D` are their orders;
+/// - `F` and `N` take the next four characters as their target. With fewer than four left,
+///   the turn ends there. A sign other than `+` counts as `-`. A target whose digits are not
+///   digits is [`Order::GarbledFire`] or [`Order::GarbledMine`] (which spends the budget and
+///   ends the turn, see their docs). The four characters are skipped either way.
+/// - Every other character, `W` and spaces included, is a wait, and is left out.
+///
+/// Orders past [`MAX_ORDERS`] are dropped and reported as [`PieceError::TooManyOrders`].
+///
+/// ```
+/// use koth_naval::protocol::parse_orders_2017;
+/// assert_eq!(parse_orders_2017("MFx1y2 K").orders.to_string(), "MF-1-2K");
+/// assert_eq!(parse_orders_2017("F+a+1M").orders.to_string(), "F????M");
+/// assert_eq!(parse_orders_2017("MF+1").orders.to_string(), "M");
+/// ```
+pub fn parse_orders_2017(read: &str) -> Parsed {
+    let chars: Vec<(usize, char)> = read.char_indices().collect();
+    let mut orders = Orders::new();
+    let mut issues = Vec::new();
+    let mut i = 0;
+    while i < chars.len() {
+        let (at, c) = chars[i];
+        let order = match c {
+            'F' | 'N' => {
+                let Some(target) = chars.get(i + 1..i + 5) else {
+                    break;
+                };
+                i += 4;
+                let sign = |s: char| if s == '+' { 1 } else { -1 };
+                let digit = |d: char| d.to_digit(10).map(|d| d as i32);
+                let t = match (digit(target[1].1), digit(target[3].1)) {
+                    (Some(x), Some(y)) => Target::new(sign(target[0].1) * x, sign(target[2].1) * y),
+                    _ => None,
+                };
+                Some(match (c, t) {
+                    ('F', Some(t)) => Order::Fire(t),
+                    ('F', None) => Order::GarbledFire,
+                    (_, Some(t)) => Order::Mine(t),
+                    (_, None) => Order::GarbledMine,
+                })
+            }
+            'W' => None,
+            c if c.is_ascii() => Order::from_letter(c as u8),
+            _ => None,
+        };
+        i += 1;
+        if let Some(order) = order
+            && orders.push(order).is_err()
+        {
+            issues.push(Issue {
+                at,
+                text: read[at..].to_string(),
+                index: None,
+                error: PieceError::TooManyOrders,
+            });
+            break;
+        }
+    }
+    Parsed { orders, issues }
+}
+
+/// [`parse_orders_2017`] of [`read_answer_2017`]: a program's output as the `hitmaster2017`
+/// profile executes it.
+pub fn parse_answer_2017(stdout: &[u8]) -> Parsed {
+    parse_orders_2017(&read_answer_2017(stdout))
 }
 
 /// The wire string of `orders` (the same as their `Display`); [`parse_orders`] reads it back

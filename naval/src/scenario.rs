@@ -3,11 +3,11 @@
 use alloc::vec;
 use alloc::vec::Vec;
 
-use koth_engine_core::{Coord, Dir4, RngCore};
+use koth_engine_core::{Coord, Dir4, PlayerId, RngCore};
 
 use crate::ship::{Ship, cell_of};
 use crate::state::Cell;
-use crate::{Config, ConfigError, Naval, ShipClass};
+use crate::{Config, ConfigError, Naval, Profile, ShipClass};
 
 /// A ship's position: the head cell and the direction it faces (the hull extends behind).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -69,6 +69,7 @@ pub struct Scenario {
     starts: Vec<Option<Start>>,
     mines: Vec<Coord>,
     wrecks: Vec<Coord>,
+    orders: Vec<Vec<usize>>,
 }
 
 impl Scenario {
@@ -92,6 +93,7 @@ impl Scenario {
             starts: Vec::new(),
             mines: Vec::new(),
             wrecks: Vec::new(),
+            orders: Vec::new(),
         }
     }
 
@@ -130,6 +132,22 @@ impl Scenario {
     /// Sets the number of rounds.
     pub fn rounds(mut self, rounds: u32) -> Scenario {
         self.config.rounds = rounds;
+        self
+    }
+
+    /// Sets the behaviour the game follows (the rules, or the 2017 controller's).
+    pub fn profile(mut self, profile: Profile) -> Scenario {
+        self.config.profile = profile;
+        self
+    }
+
+    /// Gives the next round's turn order (the first call round 1's, and so on), in place of
+    /// the shuffle: every seat with a ship exactly once. When its round starts, the ships
+    /// afloat take their turns in this order. Rounds past the last given order are shuffled
+    /// as usual. This is how a recorded game is replayed: its start positions come from
+    /// [`Scenario::ship`], its orders from here.
+    pub fn round_order(mut self, seats: &[usize]) -> Scenario {
+        self.orders.push(seats.to_vec());
         self
     }
 
@@ -183,6 +201,25 @@ impl Scenario {
             }
             game.launch(seat, Ship::new(class, start.head, start.dir));
         }
+        let ships: Vec<usize> = (0..self.players)
+            .filter(|&seat| self.config.class_of(seat).is_some())
+            .collect();
+        for (round, order) in self.orders.iter().enumerate() {
+            let mut sorted = order.clone();
+            sorted.sort_unstable();
+            if sorted != ships {
+                return Err(ScenarioError::RoundOrder {
+                    round: round as u32 + 1,
+                    order: order.clone(),
+                    ships,
+                });
+            }
+        }
+        game.script = self
+            .orders
+            .iter()
+            .map(|o| o.iter().map(|&s| PlayerId(s as u8)).collect())
+            .collect();
         game.place_random(&self.config, rng)?;
         game.begin(rng);
         Ok(game)
@@ -235,4 +272,14 @@ pub enum ScenarioError {
     /// A mine lies on a wreck.
     #[error("a mine and a wreck share cell {0}")]
     MineOnWreck(Coord),
+    /// A round order does not list every seat with a ship exactly once.
+    #[error("the order of round {round}, {order:?}, is not an order of the ships {ships:?}")]
+    RoundOrder {
+        /// The round, 1-based.
+        round: u32,
+        /// The order given.
+        order: Vec<usize>,
+        /// The seats with a ship.
+        ships: Vec<usize>,
+    },
 }

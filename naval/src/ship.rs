@@ -22,6 +22,8 @@ pub struct Ship {
     pub(crate) moved: bool,
     /// A shot was used this turn (by `F`, or "uses all shots").
     pub(crate) shot: bool,
+    /// An `F` was fired this turn (the `hitmaster2017` profile's second budget test).
+    pub(crate) fired: bool,
     pub(crate) mines: u8,
     pub(crate) cooldown: u8,
     pub(crate) submerged: bool,
@@ -43,6 +45,7 @@ impl Ship {
             shots_left: class.shots(),
             moved: false,
             shot: false,
+            fired: false,
             mines: class.mines(),
             cooldown: 0,
             submerged: false,

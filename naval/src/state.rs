@@ -10,7 +10,8 @@ use koth_engine_core::{
 use crate::observation::{SIGHT_HALF, SIGHT_SIDE, SightCell};
 use crate::ship::{Ship, cell_of};
 use crate::{
-    Config, ConfigError, EndReason, Event, Hull, Observation, Orders, ShipClass, Sight, Stats,
+    Config, ConfigError, EndReason, Event, Hull, Observation, Orders, Profile, ShipClass, Sight,
+    Stats,
 };
 
 /// What lies on a cell of the sea.
@@ -53,6 +54,11 @@ pub struct Naval {
     pub(crate) round: u32,
     pub(crate) turn: u32,
     pub(crate) end: Option<EndReason>,
+    /// The rules of record, or the 2017 controller's behaviour.
+    pub(crate) profile: Profile,
+    /// Round orders given by a [`Scenario`](crate::Scenario) (round 1 first), taken in
+    /// place of the shuffle for as many rounds as it lists.
+    pub(crate) script: Vec<Vec<PlayerId>>,
 }
 
 impl Naval {
@@ -79,6 +85,8 @@ impl Naval {
             round: 1,
             turn: 0,
             end: None,
+            profile: config.profile,
+            script: Vec::new(),
         })
     }
 
@@ -186,6 +194,11 @@ impl Naval {
     /// The current round, 1-based.
     pub fn round(&self) -> u32 {
         self.round
+    }
+
+    /// The behaviour this game follows.
+    pub fn profile(&self) -> Profile {
+        self.profile
     }
 
     /// The round limit.
@@ -304,6 +317,9 @@ impl Naval {
     }
 
     fn sight(&self, me: PlayerId, ship: &Ship) -> Sight {
+        if self.profile == Profile::Hitmaster2017 {
+            return self.sight_2017(me, ship);
+        }
         let mut map = Sight::unknown();
         let range = if ship.scan {
             crate::observation::SCAN_RANGE

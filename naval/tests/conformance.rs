@@ -124,6 +124,7 @@ fn conformance_crowded_sea_with_mines() {
         Config {
             classes: vec![Some(ShipClass::Carrier); 6],
             rounds: 30,
+            ..Config::default()
         },
         6,
     );
@@ -143,6 +144,7 @@ fn conformance_with_bad_class_choices() {
             Some(ShipClass::Cruiser),
         ],
         rounds: 20,
+        ..Config::default()
     };
     Conformance::<Naval>::new(config, 4)
         .cases(16)
@@ -156,6 +158,7 @@ fn the_contest_description_fits_the_engine() {
     let three = Config {
         classes: vec![Some(ShipClass::Submarine); 3],
         rounds: 20,
+        ..Config::default()
     };
     assert_eq!(<Naval as koth_engine_core::Contest>::seats(&three), 3..=100);
     check_contest::<Naval>(&three);

@@ -35,9 +35,17 @@ fn configs_round_trip_and_fill_in_defaults() {
     let mut config = Config::default();
     koth_naval::Naval::apply_setup(&mut config, PlayerId(1), None);
     let text = serde_json::to_string(&config).unwrap();
-    assert_eq!(text, r#"{"classes":["Destroyer",null],"rounds":100}"#);
+    assert_eq!(
+        text,
+        r#"{"classes":["Destroyer",null],"rounds":100,"profile":"rules"}"#
+    );
     assert_eq!(serde_json::from_str::<Config>(&text).unwrap(), config);
     let partial: Config = serde_json::from_str(r#"{"rounds":7}"#).unwrap();
     assert_eq!(partial.rounds, 7);
     assert!(partial.classes.is_empty());
+    assert_eq!(partial.profile, koth_naval::Profile::Rules);
+    let old = r#"{"classes":["Destroyer",null],"rounds":100}"#;
+    assert_eq!(serde_json::from_str::<Config>(old).unwrap(), config);
+    let profiled: Config = serde_json::from_str(r#"{"profile":"hitmaster2017"}"#).unwrap();
+    assert_eq!(profiled.profile, koth_naval::Profile::Hitmaster2017);
 }

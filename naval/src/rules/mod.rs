@@ -4,9 +4,12 @@
 //!   orders left to right, the end checks;
 //! - `movement`: `M`, `B`, `C`, `K`, `A`;
 //! - `combat`: `F`, `N`, damage with its credit, shields and sinking, mine explosions;
-//! - `skills`: `S`, `R`, `P`, `D`.
+//! - `skills`: `S`, `R`, `P`, `D`;
+//! - `hitmaster`: the whole turn as the 2017 controller played it (the `hitmaster2017`
+//!   profile), and the map it showed.
 
 mod combat;
+mod hitmaster;
 mod movement;
 mod skills;
 mod turn;

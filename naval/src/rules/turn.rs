@@ -5,13 +5,27 @@ use alloc::vec::Vec;
 use koth_engine_core::{PlayerId, RngCore, draw};
 
 use crate::ship::{MAX_DIVE_TURNS, SKILL_COOLDOWN};
-use crate::{EndReason, Event, Naval, Order, Orders, Refusal};
+use crate::{EndReason, Event, Naval, Order, Orders, Profile, Refusal};
 
 impl Naval {
     /// Round `round` begins: the ships afloat, in seat order, shuffled with `rng`.
     pub(crate) fn start_round<R: RngCore + ?Sized>(&mut self, round: u32, rng: &mut R) {
         self.round = round;
         self.order.clear();
+        if let Some(given) = self.script.get(round as usize - 1) {
+            // A scenario's order: its ships afloat, as given.
+            for &p in given {
+                if self.seats[p.index()]
+                    .ship
+                    .as_ref()
+                    .is_some_and(|s| s.afloat())
+                {
+                    self.order.push(p);
+                }
+            }
+            self.next = 0;
+            return;
+        }
         for (i, seat) in self.seats.iter().enumerate() {
             if seat.ship.as_ref().is_some_and(|s| s.afloat()) {
                 self.order.push(PlayerId(i as u8));
@@ -34,8 +48,10 @@ impl Naval {
         ship.shots_left = ship.class.shots();
         ship.moved = false;
         ship.shot = false;
+        ship.fired = false;
         ship.cooldown = ship.cooldown.saturating_sub(1);
-        if ship.submerged {
+        // The 2017 controller never forces a submarine up.
+        if ship.submerged && self.profile == Profile::Rules {
             ship.dive_turns = ship.dive_turns.saturating_add(1);
             if ship.dive_turns > MAX_DIVE_TURNS {
                 ship.submerged = false;
@@ -51,6 +67,10 @@ impl Naval {
     /// The acting ship's orders, left to right. A refused order is reported and costs
     /// nothing; a ship that sinks during its own turn does nothing more.
     pub(crate) fn take_turn(&mut self, orders: &Orders, events: &mut Vec<Event>) {
+        if self.profile == Profile::Hitmaster2017 {
+            self.take_turn_2017(orders, events);
+            return;
+        }
         let me = self.order[self.next];
         let Some(ship) = self.seats[me.index()].ship.as_mut() else {
             return;
@@ -75,6 +95,7 @@ impl Naval {
                 Order::Plunge => self.plunge(me, events),
                 Order::Shield => self.raise_shield(me, events),
                 Order::Wait => Ok(()),
+                Order::GarbledFire | Order::GarbledMine => Err(Refusal::Malformed),
             };
             if let Err(reason) = result {
                 events.push(Event::Refused {
