@@ -232,6 +232,11 @@ pub struct BotArgs {
     /// A JSON file with the game's config (fields left out keep their defaults).
     #[arg(long, value_name = "FILE")]
     pub config: Option<PathBuf>,
+    /// The behaviour the engine follows, for games with several (naval: `rules`, the default,
+    /// or `hitmaster2017`, the 2017 contest controller's). It sets the config's `profile`
+    /// field, over the `--config` file's.
+    #[arg(long, value_name = "PROFILE")]
+    pub profile: Option<String>,
 }
 
 /// `koth serve`'s bounds against careless or hostile clients.
@@ -574,14 +579,29 @@ fn clock_seed() -> u64 {
         % 1_000_000_000
 }
 
-fn load_config<G: CliGame>(path: Option<&PathBuf>) -> anyhow::Result<G::Config> {
-    let Some(path) = path else {
-        return Ok(G::Config::default());
+/// The config of `--config` (or the default), with `--profile` set in it.
+fn load_config<G: CliGame>(args: &BotArgs) -> anyhow::Result<G::Config> {
+    let mut config = match &args.config {
+        None => G::Config::default(),
+        Some(path) => {
+            let text = std::fs::read_to_string(path)
+                .map_err(|e| UsageError(format!("cannot read config {}: {e}", path.display())))?;
+            serde_json::from_str(&text).map_err(|e| {
+                UsageError(format!("bad {} config {}: {e}", G::NAME, path.display()))
+            })?
+        }
     };
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| UsageError(format!("cannot read config {}: {e}", path.display())))?;
-    serde_json::from_str(&text)
-        .map_err(|e| UsageError(format!("bad {} config {}: {e}", G::NAME, path.display())).into())
+    if let Some(profile) = &args.profile {
+        // A game has profiles when its config has a `profile` field.
+        let mut value = serde_json::to_value(&config)?;
+        let Some(fields) = value.as_object_mut().filter(|o| o.contains_key("profile")) else {
+            return Err(UsageError(format!("--profile: {} has no profiles", G::NAME)).into());
+        };
+        fields.insert("profile".into(), profile.as_str().into());
+        config = serde_json::from_value(value)
+            .map_err(|e| UsageError(format!("--profile {profile}: {e}")))?;
+    }
+    Ok(config)
 }
 
 /// The dialect external bots speak: `--dialect`, checked against the game's, or its first.
@@ -740,7 +760,7 @@ fn check_seat_count<G: Contest>(config: &G::Config, n: usize) -> Result<(), Usag
 
 /// `koth play` for game `G`.
 pub fn play<G: CliGame>(args: &PlayArgs) -> anyhow::Result<()> {
-    let config = load_config::<G>(args.bots.config.as_ref())?;
+    let config = load_config::<G>(&args.bots)?;
     let lineup = G::bots().lineup(G::seats(&config));
     let specs = bot_specs::<G>(&args.bots, &lineup)?;
     check_seat_count::<G>(&config, specs.len())?;
@@ -903,7 +923,7 @@ pub(crate) fn print_match(w: &mut dyn Write, report: &MatchReport) -> std::io::R
 
 /// `koth tournament` for game `G`.
 pub fn tournament<G: CliGame>(args: &TournamentArgs) -> anyhow::Result<()> {
-    let config = load_config::<G>(args.bots.config.as_ref())?;
+    let config = load_config::<G>(&args.bots)?;
     if G::seats(&config).is_empty() {
         return Err(UsageError(format!("this {} config seats no players", G::NAME)).into());
     }

@@ -287,3 +287,71 @@ fn naval_replays_verify_and_tournaments_total_scores() {
     assert!(points.windows(2).all(|w| w[0] >= w[1]), "{points:?}");
     assert!(standings.iter().all(|s| s["played"] == 4));
 }
+
+#[test]
+fn the_2017_profile_plays_verifies_and_differs_from_the_rules() {
+    let dir = tempfile::tempdir().unwrap();
+    let play = |extra: &[&str], replay: &str| {
+        let mut args = vec!["play", "naval", "--seed", "3", "--json", "--replay", replay];
+        args.extend_from_slice(extra);
+        json(&koth(&args, dir.path()))
+    };
+    let profiled = play(&["--profile", "hitmaster2017"], "p.jsonl");
+    let replay = dir.path().join("p.jsonl");
+    assert_replay_verifies(&replay, dir.path());
+    let header = std::fs::read_to_string(&replay).unwrap();
+    let header: Value = serde_json::from_str(header.lines().next().unwrap()).unwrap();
+    assert_eq!(header["config"]["profile"], "hitmaster2017", "{header}");
+    // The same seed and bots under the rules end otherwise; `--profile rules` is the default.
+    let rules = play(&[], "r.jsonl");
+    assert_ne!(profiled["players"], rules["players"]);
+    assert_eq!(
+        play(&["--profile", "rules"], "r2.jsonl")["players"],
+        rules["players"]
+    );
+    // Unknown profiles, and games without profiles, are usage errors.
+    for (game, profile, says) in [
+        ("naval", "hitmaster2018", "unknown variant"),
+        ("samurai", "rules", "samurai has no profiles"),
+    ] {
+        let out = koth(&["play", game, "--profile", profile], dir.path());
+        assert_eq!(out.status.code(), Some(2), "{game} {profile}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(says), "{err}");
+    }
+}
+
+#[test]
+fn under_the_2017_profile_programs_are_read_as_the_controller_read_them() {
+    // "4 Battleship ready" chose a Battleship in 2017 (the first word counts), and chooses no
+    // ship under the rules.
+    let dir = tempfile::tempdir().unwrap();
+    script(
+        dir.path(),
+        "chatty.sh",
+        r#"[ $# -eq 0 ] && { echo "4 Battleship ready"; exit 0; }
+echo W"#,
+    );
+    let play = |profile: &str| {
+        json(&koth(
+            &[
+                "play",
+                "naval",
+                "--seed",
+                "8",
+                "--json",
+                "--profile",
+                profile,
+                "--bot",
+                "chatty=cmd:./chatty.sh",
+                "--bot",
+                "builtin:passive",
+            ],
+            dir.path(),
+        ))
+    };
+    let old = play("hitmaster2017");
+    assert_eq!(old["players"][0]["stats"]["class"], "Battleship", "{old}");
+    let new = play("rules");
+    assert_eq!(new["players"][0]["stats"]["class"], Value::Null, "{new}");
+}
