@@ -348,10 +348,7 @@ impl Naval {
 
     /// The budget of `N`: the action (spent), then a mine (spent).
     fn spend_mine_2017(&mut self, me: PlayerId) -> Result<(), Refusal> {
-        let ship = self.ship_mut(me);
-        if ship.shot {
-            return Err(Refusal::ShotUsed);
-        }
+        let ship = self.skill_2017(me, None, false)?;
         ship.shot = true;
         if ship.mines == 0 {
             return Err(Refusal::NoMinesLeft);
@@ -366,12 +363,30 @@ impl Naval {
         Ok(Flow::Stop)
     }
 
-    /// `S`: needs the action and spends it (also under water).
-    fn scan_2017(&mut self, me: PlayerId, events: &mut Vec<Event>) -> Result<Flow, Refusal> {
+    /// The tests of `S` and the skills, in the controller's order: the class (if the order
+    /// has one), then cooldown 0 (when `ready` is asked), then the action unused.
+    fn skill_2017(
+        &mut self,
+        me: PlayerId,
+        class: Option<ShipClass>,
+        ready: bool,
+    ) -> Result<&mut Ship, Refusal> {
         let ship = self.ship_mut(me);
+        if class.is_some_and(|c| c != ship.class) {
+            return Err(Refusal::WrongClass);
+        }
+        if ready && ship.cooldown > 0 {
+            return Err(Refusal::Cooldown);
+        }
         if ship.shot {
             return Err(Refusal::ShotUsed);
         }
+        Ok(ship)
+    }
+
+    /// `S`: needs the action and spends it (also under water).
+    fn scan_2017(&mut self, me: PlayerId, events: &mut Vec<Event>) -> Result<Flow, Refusal> {
+        let ship = self.skill_2017(me, None, false)?;
         ship.shot = true;
         ship.scan = true;
         events.push(Event::Scanned { ship: me });
@@ -381,16 +396,7 @@ impl Naval {
     /// `R` (Cruiser): needs cooldown 0 and the action unused, spends neither. Repairs the
     /// first damaged cell from the head; each intact cell passed on the way sets cooldown 3.
     fn repair_2017(&mut self, me: PlayerId, events: &mut Vec<Event>) -> Result<Flow, Refusal> {
-        let ship = self.ship_mut(me);
-        if ship.class != ShipClass::Cruiser {
-            return Err(Refusal::WrongClass);
-        }
-        if ship.cooldown > 0 {
-            return Err(Refusal::Cooldown);
-        }
-        if ship.shot {
-            return Err(Refusal::ShotUsed);
-        }
+        let ship = self.skill_2017(me, Some(ShipClass::Cruiser), true)?;
         for i in 0..ship.hull.len() {
             if !ship.hull.is_intact(i) {
                 ship.hull.repair(i);
@@ -406,19 +412,11 @@ impl Naval {
     /// `P` (Submarine): diving needs cooldown 0; either way it needs the action and spends
     /// it; surfacing sets cooldown 3. Nothing else limits a dive.
     fn plunge_2017(&mut self, me: PlayerId, events: &mut Vec<Event>) -> Result<Flow, Refusal> {
-        let ship = self.ship_mut(me);
-        if ship.class != ShipClass::Submarine {
-            return Err(Refusal::WrongClass);
-        }
-        if !ship.submerged && ship.cooldown > 0 {
-            return Err(Refusal::Cooldown);
-        }
-        if ship.shot {
-            return Err(Refusal::ShotUsed);
-        }
+        let diving = !self.ship_ref(me).submerged;
+        let ship = self.skill_2017(me, Some(ShipClass::Submarine), diving)?;
         ship.shot = true;
-        ship.submerged = !ship.submerged;
-        if ship.submerged {
+        ship.submerged = diving;
+        if diving {
             ship.dive_turns = 0;
             events.push(Event::Dived { ship: me });
         } else {
@@ -433,16 +431,7 @@ impl Naval {
 
     /// `D` (Battleship): needs cooldown 0 and the action; spends the action, cooldown 3.
     fn shield_2017(&mut self, me: PlayerId, events: &mut Vec<Event>) -> Result<Flow, Refusal> {
-        let ship = self.ship_mut(me);
-        if ship.class != ShipClass::Battleship {
-            return Err(Refusal::WrongClass);
-        }
-        if ship.cooldown > 0 {
-            return Err(Refusal::Cooldown);
-        }
-        if ship.shot {
-            return Err(Refusal::ShotUsed);
-        }
+        let ship = self.skill_2017(me, Some(ShipClass::Battleship), true)?;
         ship.shot = true;
         ship.shield = true;
         ship.cooldown = SKILL_COOLDOWN;
