@@ -208,6 +208,25 @@ impl Sweep {
             && self.py.min(y1) < y + reach
     }
 
+    /// Whether the exact, unrounded point `p + v·k/N` overlaps the obstacle (no division:
+    /// the test is scaled by `N`, in 128 bits).
+    pub(crate) fn overlaps_at(&self, ob: Obstacle, k: i64) -> bool {
+        let n = i128::from(self.n);
+        let at = |p: i64, v: i64, o: i64| n * i128::from(p - o) + i128::from(v) * i128::from(k);
+        match ob {
+            Obstacle::Square { x, y, h } => {
+                let nh = n * i128::from(h);
+                let ex = (at(self.px, self.vx, x).abs() - nh).max(0);
+                let ey = (at(self.py, self.vy, y).abs() - nh).max(0);
+                ex * ex + ey * ey < (n * i128::from(self.r)).pow(2)
+            }
+            Obstacle::Circle { x, y, rr } => {
+                let (dx, dy) = (at(self.px, self.vx, x), at(self.py, self.vy, y));
+                dx * dx + dy * dy < (n * i128::from(rr)).pow(2)
+            }
+        }
+    }
+
     /// The first step `k` in `1..=N` at which the (exact, unrounded) point `p + v·k/N` overlaps
     /// the obstacle, for an obstacle not overlapped at the start.
     #[cfg(test)]
@@ -371,26 +390,29 @@ mod tests {
 
     const U: i64 = 256;
 
+    /// Whether the exact point at step `k` overlaps, by the definition.
+    fn brute_at(s: &Sweep, ob: Obstacle, k: i64) -> bool {
+        let n = s.n as i128;
+        // The exact point p + v·k/N, scaled by N.
+        let x = s.px as i128 * n + s.vx as i128 * k as i128;
+        let y = s.py as i128 * n + s.vy as i128 * k as i128;
+        match ob {
+            Obstacle::Square { x: ox, y: oy, h } => {
+                let ex = ((x - ox as i128 * n).abs() - h as i128 * n).max(0);
+                let ey = ((y - oy as i128 * n).abs() - h as i128 * n).max(0);
+                ex * ex + ey * ey < (s.r as i128 * n).pow(2)
+            }
+            Obstacle::Circle { x: ox, y: oy, rr } => {
+                let dx = x - ox as i128 * n;
+                let dy = y - oy as i128 * n;
+                dx * dx + dy * dy < (rr as i128 * n).pow(2)
+            }
+        }
+    }
+
     /// The first overlap by brute force over every step.
     fn brute(s: &Sweep, ob: Obstacle) -> Option<i64> {
-        let n = s.n as i128;
-        (0..=s.n).find(|&k| {
-            // The exact point p + v·k/N, scaled by N.
-            let x = s.px as i128 * n + s.vx as i128 * k as i128;
-            let y = s.py as i128 * n + s.vy as i128 * k as i128;
-            match ob {
-                Obstacle::Square { x: ox, y: oy, h } => {
-                    let ex = ((x - ox as i128 * n).abs() - h as i128 * n).max(0);
-                    let ey = ((y - oy as i128 * n).abs() - h as i128 * n).max(0);
-                    ex * ex + ey * ey < (s.r as i128 * n).pow(2)
-                }
-                Obstacle::Circle { x: ox, y: oy, rr } => {
-                    let dx = x - ox as i128 * n;
-                    let dy = y - oy as i128 * n;
-                    dx * dx + dy * dy < (rr as i128 * n).pow(2)
-                }
-            }
-        })
+        (0..=s.n).find(|&k| brute_at(s, ob, k))
     }
 
     #[test]
@@ -462,6 +484,53 @@ mod tests {
             }
         }
         assert!(checked > 3000);
+    }
+
+    #[test]
+    fn a_player_pressed_against_an_obstacle_is_stopped_by_the_first_step_test() {
+        // Starts touching a wall cell (on its sides and on a rounded corner: 3-4-5 offsets of
+        // the radius) or a bomb, in every direction: `overlaps_at(ob, 1)` is exactly "the
+        // first overlap is step 1", and `overlaps_at` is the definition at every step.
+        let (h, r, rr) = (15 * U, 10 * U, 20 * U);
+        let square = Obstacle::Square { x: 0, y: 0, h };
+        let circle = Obstacle::Circle { x: 0, y: 0, rr };
+        let (a, b) = (r * 3 / 5, r * 4 / 5);
+        let starts = [
+            (square, (h + r, 7 * U)),
+            (square, (-3 * U, -h - r)),
+            (square, (h + a, h + b)),
+            (square, (-h - b, h + a)),
+            (circle, (rr, 0)),
+            (circle, (0, -rr)),
+            (circle, (rr * 3 / 5, rr * 4 / 5)),
+        ];
+        let mut seed = 7u64;
+        let mut blocked = 0;
+        for (ob, (px, py)) in starts {
+            for _ in 0..400 {
+                seed = seed
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                let vx = ((seed >> 33) % (20 * U as u64 + 1)) as i64 - 10 * U;
+                let vy = ((seed >> 13) % (20 * U as u64 + 1)) as i64 - 10 * U;
+                let Some(s) = Sweep::new(px, py, vx, vy, r) else {
+                    continue;
+                };
+                assert!(!ob.overlaps(px, py, r), "the start touches, never overlaps");
+                let first = brute(&s, ob);
+                assert_eq!(s.overlaps_at(ob, 1), first == Some(1), "{s:?} {ob:?}");
+                for k in [0, 1, 2, s.n / 2, s.n] {
+                    assert_eq!(
+                        s.overlaps_at(ob, k),
+                        brute_at(&s, ob, k),
+                        "{s:?} {ob:?} {k}"
+                    );
+                }
+                blocked += usize::from(first == Some(1));
+            }
+        }
+        // Moving into the obstacle is about half the directions.
+        assert!(blocked > 1000, "{blocked}");
     }
 
     #[test]

@@ -77,6 +77,12 @@ fn destination(game: &Bomberman, seat: usize, action: Action) -> Point {
                 Some(_) => continue,
             };
             if count < MAX_OBSTACLES && sweep.is_relevant(ob) {
+                // Pressed against it: the first step already overlaps, so the player stays
+                // (what the exact first overlap, step 1, gives; the common case of a walker
+                // pushing into a wall, decided without any division).
+                if sweep.overlaps_at(ob, 1) {
+                    return player.pos;
+                }
                 obstacles[count] = ob;
                 count += 1;
             }
