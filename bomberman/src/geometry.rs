@@ -193,6 +193,7 @@ impl Sweep {
 
     /// Whether the obstacle is relevant: not overlapped at the start, and its overlap region's
     /// bounding box meets the path's interior.
+    #[inline]
     pub(crate) fn is_relevant(&self, ob: Obstacle) -> bool {
         let (x, y, reach) = ob.reach(self.r);
         self.path_meets_box(x, y, reach) && !ob.overlaps(self.px, self.py, self.r)
@@ -211,6 +212,32 @@ impl Sweep {
     /// Whether the exact, unrounded point `p + v·k/N` overlaps the obstacle (no division:
     /// the test is scaled by `N`, in 128 bits).
     pub(crate) fn overlaps_at(&self, ob: Obstacle, k: i64) -> bool {
+        // Every validated config fits 64 bits by far (as in `first_in_disk`): `N < 2^13`,
+        // `0 <= k <= N`, offsets, reach and radius in `0..2^16` keep each scaled term below
+        // `2^31` and each sum of squares below `2^63`. Anything else takes 128 bits.
+        const LIMIT: i64 = 1 << 16;
+        let (x, y, reach) = ob.reach(self.r);
+        if self.n < 1 << 13
+            && (0..=self.n).contains(&k)
+            && (self.px - x).abs() < LIMIT
+            && (self.py - y).abs() < LIMIT
+            && (0..LIMIT).contains(&reach)
+            && (0..LIMIT).contains(&self.r)
+        {
+            let n = self.n;
+            let at = |p: i64, v: i64, o: i64| n * (p - o) + v * k;
+            return match ob {
+                Obstacle::Square { x, y, h } => {
+                    let ex = (at(self.px, self.vx, x).abs() - n * h).max(0);
+                    let ey = (at(self.py, self.vy, y).abs() - n * h).max(0);
+                    ex * ex + ey * ey < (n * self.r).pow(2)
+                }
+                Obstacle::Circle { x, y, rr } => {
+                    let (dx, dy) = (at(self.px, self.vx, x), at(self.py, self.vy, y));
+                    dx * dx + dy * dy < (n * rr).pow(2)
+                }
+            };
+        }
         let n = i128::from(self.n);
         let at = |p: i64, v: i64, o: i64| n * i128::from(p - o) + i128::from(v) * i128::from(k);
         match ob {
@@ -531,6 +558,38 @@ mod tests {
         }
         // Moving into the obstacle is about half the directions.
         assert!(blocked > 1000, "{blocked}");
+        // Far from the 64-bit range (a sweep from 2^20 away, and an obstacle of reach 2^17),
+        // the 128-bit test is the definition too.
+        for (ob, (px, py)) in [
+            (square, (1 << 20, 3 * U)),
+            (
+                Obstacle::Square {
+                    x: 0,
+                    y: 0,
+                    h: 1 << 17,
+                },
+                ((1 << 17) + r, 0),
+            ),
+            (
+                Obstacle::Circle {
+                    x: 0,
+                    y: 0,
+                    rr: 1 << 17,
+                },
+                (-(1 << 17), 0),
+            ),
+        ] {
+            for (vx, vy) in [(-10 * U, 0), (10 * U, 3), (7, -10 * U), (-1, 1)] {
+                let s = Sweep::new(px, py, vx, vy, r).unwrap();
+                for k in [0, 1, s.n / 2, s.n] {
+                    assert_eq!(
+                        s.overlaps_at(ob, k),
+                        brute_at(&s, ob, k),
+                        "{s:?} {ob:?} {k}"
+                    );
+                }
+            }
+        }
     }
 
     #[test]

@@ -22,6 +22,8 @@ pub(crate) struct Dims {
     pub bonus_h: i64,
     /// Longest speed.
     pub max_speed: i32,
+    /// `ceil(2^64 / cell)` (0 for a cell of 1): `floor(v / cell)` without a division.
+    pub cell_inv: u64,
 }
 
 impl Dims {
@@ -30,9 +32,15 @@ impl Dims {
     pub(crate) fn new(rules: &Rules) -> Dims {
         let s = i64::from(Fixed::SCALE);
         let units = |v: u32| i64::from(v.min(1 << 16)) * s;
+        let cell = units(rules.cell_size).max(1);
         Dims {
             n: rules.cells.min(1 << 12) as i32,
-            cell: units(rules.cell_size).max(1),
+            cell,
+            cell_inv: if cell > 1 {
+                u64::MAX / cell as u64 + 1
+            } else {
+                0
+            },
             player_r: units(rules.player_size) / 2,
             bomb_r: units(rules.bomb_size) / 2,
             expl_h: units(rules.explosion_size) / 2,
@@ -71,15 +79,28 @@ impl Dims {
     /// lattice.
     #[inline]
     pub(crate) fn nearest_cell(&self, x: i64, y: i64) -> Coord {
-        let f = |v: i64| v.div_euclid(self.cell).clamp(0, (self.n as i64 - 1).max(0)) as i32;
+        let f = |v: i64| self.cell_floor(v).clamp(0, (self.n as i64 - 1).max(0)) as i32;
         Coord::new(f(x), f(y))
     }
 
     /// The cell index range (clamped to one ring outside the lattice) meeting `[lo, hi]`.
     #[inline]
     pub(crate) fn cell_span(&self, lo: i64, hi: i64) -> (i32, i32) {
-        let f = |v: i64| v.div_euclid(self.cell).clamp(-1, self.n as i64) as i32;
+        let f = |v: i64| self.cell_floor(v).clamp(-1, self.n as i64) as i32;
         (f(lo), f(hi))
+    }
+
+    /// `floor(v / cell)`. For `0 <= v < 2^32` (every point of a validated field and around
+    /// it) a multiplication by `cell_inv` and a shift: `cell_inv · cell` exceeds `2^64` by
+    /// less than `cell <= 2^32`, which makes the quotient exact for every `v < 2^32`
+    /// (Granlund and Montgomery's bound). Other values divide.
+    #[inline]
+    pub(crate) fn cell_floor(&self, v: i64) -> i64 {
+        if self.cell_inv != 0 && (0..1 << 32).contains(&v) {
+            ((v as u128 * u128::from(self.cell_inv)) >> 64) as i64
+        } else {
+            v.div_euclid(self.cell)
+        }
     }
 }
 
@@ -166,6 +187,54 @@ mod tests {
         assert_eq!(d.nearest_cell(30 * u, 29 * u), Coord::new(1, 0));
         assert_eq!(d.nearest_cell(30 * u - 1, 60 * u), Coord::new(0, 2));
         assert_eq!(d.nearest_cell(-5, 450 * u), Coord::new(0, 14));
+    }
+
+    #[test]
+    fn cell_floor_is_floor_division() {
+        let mut seed = 11u64;
+        for cell in [
+            1i64,
+            2,
+            3,
+            256,
+            7680,
+            7681,
+            30 * 256,
+            65_536 * 256,
+            (1 << 24) + 1,
+        ] {
+            let mut d = Dims::new(&Rules::default());
+            d.cell = cell;
+            d.cell_inv = if cell > 1 {
+                u64::MAX / cell as u64 + 1
+            } else {
+                0
+            };
+            let edges = [
+                0,
+                1,
+                cell - 1,
+                cell,
+                cell + 1,
+                (1 << 32) - 1,
+                1 << 32,
+                -1,
+                -cell - 1,
+            ];
+            for v in edges.into_iter().chain((0..20_000).map(|_| {
+                seed = seed
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                (seed >> 31) as i64 - (1 << 31)
+            })) {
+                assert_eq!(d.cell_floor(v), v.div_euclid(cell), "{v} / {cell}");
+            }
+            // Multiples and their neighbours near the top of the fast range.
+            let top = ((1i64 << 32) - 1) / cell * cell;
+            for v in [top - 1, top, top + 1] {
+                assert_eq!(d.cell_floor(v), v.div_euclid(cell), "{v} / {cell}");
+            }
+        }
     }
 
     #[test]
