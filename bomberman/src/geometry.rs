@@ -545,6 +545,7 @@ mod tests {
                 };
                 assert!(!ob.overlaps(px, py, r), "the start touches, never overlaps");
                 let first = brute(&s, ob);
+                assert_eq!(s.first_overlap(ob), first, "{s:?} {ob:?}");
                 assert_eq!(s.overlaps_at(ob, 1), first == Some(1), "{s:?} {ob:?}");
                 for k in [0, 1, 2, s.n / 2, s.n] {
                     assert_eq!(

@@ -73,6 +73,42 @@ pub struct Bomberman {
     pub(crate) acting: Vec<PlayerId>,
     /// Derived: the world observations share (see [`SharedView`]).
     pub(crate) view: SharedView,
+    /// Derived: each seat's last requested speed and its clamped value.
+    pub(crate) speeds: SpeedMemo,
+}
+
+/// Each seat's last requested speed and the speed limit's clamp of it: a player usually asks
+/// for the same speed tick after tick, and clamping takes a square root and two divisions.
+/// Derived data: states compare and hash equal whatever it holds.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct SpeedMemo([((i32, i32), (i32, i32)); 8]);
+
+impl SpeedMemo {
+    /// `geometry::clamp_speed(sx, sy, max)`, remembered for `seat` (the limit `max` is the
+    /// config's, fixed for a state's life).
+    #[inline]
+    pub(crate) fn clamp(&mut self, seat: usize, sx: i32, sy: i32, max: i32) -> (i32, i32) {
+        let Some((asked, clamped)) = self.0.get_mut(seat) else {
+            return crate::geometry::clamp_speed(sx, sy, max);
+        };
+        if *asked != (sx, sy) {
+            *asked = (sx, sy);
+            *clamped = crate::geometry::clamp_speed(sx, sy, max);
+        }
+        *clamped
+    }
+}
+
+impl PartialEq for SpeedMemo {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+impl Eq for SpeedMemo {}
+
+impl core::hash::Hash for SpeedMemo {
+    fn hash<H: core::hash::Hasher>(&self, _: &mut H) {}
 }
 
 /// The world every observation of a state shares, so that observing copies nothing.
@@ -89,6 +125,9 @@ pub(crate) struct SharedView {
     fresh: bool,
     /// Whether the state was observed since the last tick.
     observed: AtomicBool,
+    /// Whether `world`'s tiles are the state's tiles (they change only when a brick burns,
+    /// so a refresh seldom copies them).
+    tiles_synced: bool,
 }
 
 impl SharedView {
@@ -97,14 +136,24 @@ impl SharedView {
             world,
             fresh: false,
             observed: AtomicBool::new(false),
+            tiles_synced: false,
         }
+    }
+
+    /// The state's tiles changed.
+    pub(crate) fn tiles_changed(&mut self) {
+        self.tiles_synced = false;
     }
 }
 
 impl Clone for SharedView {
-    /// A clone starts stale and unobserved (it shares the memory until it refreshes).
+    /// A clone starts stale and unobserved (it shares the memory until it refreshes; the
+    /// shared world's tiles are the clone's if they were the original's).
     fn clone(&self) -> Self {
-        SharedView::stale(Arc::clone(&self.world))
+        SharedView {
+            tiles_synced: self.tiles_synced,
+            ..SharedView::stale(Arc::clone(&self.world))
+        }
     }
 }
 
@@ -159,6 +208,7 @@ impl Bomberman {
             cover: vec![PlayerSet::EMPTY; cells],
             bomb_at: vec![false; cells],
             acting: Vec::new(),
+            speeds: SpeedMemo::default(),
             view: SharedView::stale(Arc::new(World {
                 tick: 0,
                 config,
@@ -201,11 +251,12 @@ impl Bomberman {
         let w = Arc::make_mut(&mut view.world);
         w.tick = self.tick;
         w.config = self.config;
-        if w.tiles.size() == self.tiles.size() {
-            w.tiles.cells_mut().copy_from_slice(self.tiles.cells());
-        } else {
+        if w.tiles.size() != self.tiles.size() {
             w.tiles = self.tiles.clone();
+        } else if !view.tiles_synced {
+            w.tiles.cells_mut().copy_from_slice(self.tiles.cells());
         }
+        view.tiles_synced = true;
         w.players.clear();
         w.players
             .extend(self.players.iter().filter(|p| p.is_on_field()).copied());

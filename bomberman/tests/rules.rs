@@ -1277,3 +1277,55 @@ fn observations_share_the_current_world_and_keep_what_they_saw() {
     assert_eq!(*clone.observe(P0).world, clone.world());
     assert_eq!(clone, clone.clone(), "the view is not part of the state");
 }
+
+/// The shared world follows the state through a real game, burning bricks included: observed
+/// every tick, now and then not observed for a tick, and in clones taken along the way.
+#[test]
+fn observed_worlds_follow_the_state_as_bricks_burn() {
+    let mut rng = Pcg64Mcg::seed_from_u64(5);
+    let mut game = Bomberman::new(&Config::default(), 4, &mut rng).unwrap();
+    let mut bots: Vec<_> = (0..4)
+        .map(|_| koth_bomberman::bots::BOTS.make("brick-breaker").unwrap())
+        .collect();
+    let bricks = |g: &Bomberman| {
+        g.world()
+            .tiles
+            .iter()
+            .filter(|(_, t)| matches!(t, koth_bomberman::Tile::Brick(_)))
+            .count()
+    };
+    let at_start = bricks(&game);
+    let mut events = Vec::new();
+    let mut clones = Vec::new();
+    while !game.to_act().is_over() && game.tick() < 900 {
+        let players = game.to_act().players().to_vec();
+        let actions: Vec<Action> = players
+            .iter()
+            .map(|&p| {
+                let seen = game.observe(p);
+                assert_eq!(*seen.world, game.world(), "tick {}", game.tick());
+                bots[p.index()].act(&seen, &mut rng)
+            })
+            .collect();
+        if game.tick() % 97 == 0 {
+            clones.push((game.clone(), actions.clone(), rng.clone()));
+        }
+        // Every 13th tick the state steps unobserved.
+        if game.tick() % 13 == 0 {
+            game.step(&actions, &mut rng, &mut events).unwrap();
+            let idle = vec![Action::IDLE; game.to_act().players().len()];
+            if !game.to_act().is_over() {
+                game.step(&idle, &mut rng, &mut events).unwrap();
+            }
+        } else {
+            game.step(&actions, &mut rng, &mut events).unwrap();
+        }
+    }
+    assert!(bricks(&game) < at_start, "bricks burned");
+    for (mut clone, actions, mut r) in clones {
+        clone.step(&actions, &mut r, &mut events).unwrap();
+        for &p in clone.to_act().players() {
+            assert_eq!(*clone.observe(p).world, clone.world());
+        }
+    }
+}

@@ -243,6 +243,7 @@ fn destroy_bricks(game: &mut Bomberman, events: &mut Vec<Event>) {
             .index(cell)
             .map_or(PlayerSet::EMPTY, |i| game.cover[i]);
         game.tiles[cell] = Tile::Empty;
+        game.view.tiles_changed();
         if let Some(kind) = contents {
             game.bonuses.push(Bonus {
                 cell,

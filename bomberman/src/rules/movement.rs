@@ -4,7 +4,7 @@
 
 use koth_engine_core::Coord;
 
-use crate::geometry::{Obstacle, Sweep, circles_touch, clamp_speed};
+use crate::geometry::{Obstacle, Sweep, circles_touch};
 use crate::{Action, Bomberman, Fixed, Point};
 
 /// The most obstacles a move can meet: the cells its swept box spans (at most 4 x 4 while
@@ -17,7 +17,9 @@ pub(crate) fn run(game: &mut Bomberman, actions: &[Action]) {
     for seat in 0..game.players.len() {
         if game.players[seat].is_active() {
             let action = actions.get(seat).copied().unwrap_or_default();
-            let to = destination(game, seat, action);
+            let (sx, sy) = (action.speed_x.raw(), action.speed_y.raw());
+            let speed = game.speeds.clamp(seat, sx, sy, game.dims.max_speed);
+            let to = destination(game, seat, speed);
             game.players[seat].pos = to;
         }
     }
@@ -39,11 +41,10 @@ pub(crate) fn run(game: &mut Bomberman, actions: &[Action]) {
     }
 }
 
-/// Where seat `seat` ends up moving with `action`'s speed.
-fn destination(game: &Bomberman, seat: usize, action: Action) -> Point {
+/// Where seat `seat` ends up moving with speed `(vx, vy)` (already clamped).
+fn destination(game: &Bomberman, seat: usize, (vx, vy): (i32, i32)) -> Point {
     let d = &game.dims;
     let player = &game.players[seat];
-    let (vx, vy) = clamp_speed(action.speed_x.raw(), action.speed_y.raw(), d.max_speed);
     let (px, py) = (i64::from(player.pos.x.raw()), i64::from(player.pos.y.raw()));
     let Some(sweep) = Sweep::new(px, py, vx.into(), vy.into(), d.player_r) else {
         return player.pos;
