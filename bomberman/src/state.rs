@@ -73,41 +73,94 @@ pub struct Bomberman {
     pub(crate) acting: Vec<PlayerId>,
     /// Derived: the world observations share (see [`SharedView`]).
     pub(crate) view: SharedView,
-    /// Derived: each seat's last requested speed and its clamped value.
-    pub(crate) speeds: SpeedMemo,
+    /// Derived: each seat's last speed and move (see [`MoveMemo`]).
+    pub(crate) moves: MoveMemo,
 }
 
-/// Each seat's last requested speed and the speed limit's clamp of it: a player usually asks
-/// for the same speed tick after tick, and clamping takes a square root and two divisions.
+/// What each seat's last move computed: the speed it asked for and its clamp, and where the
+/// move from where it stood led. A player usually asks for the same speed tick after tick
+/// (clamping a long one takes a square root and two divisions), and a player pressed
+/// against a wall stays put tick after tick. A move depends only on the player's position,
+/// its clamped speed and the obstacles (walls, bombs, and whom each bomb lets through), so
+/// it is remembered until one of those changes: every change of a tile, of the bombs on
+/// the field or of a bomb's `walkable_for` calls [`MoveMemo::obstacles_changed`].
 /// Derived data: states compare and hash equal whatever it holds.
 #[derive(Clone, Debug, Default)]
-pub(crate) struct SpeedMemo([((i32, i32), (i32, i32)); 8]);
+pub(crate) struct MoveMemo {
+    seats: [SeatMemo; 8],
+}
 
-impl SpeedMemo {
+/// One seat's remembered speed and move.
+#[derive(Clone, Copy, Debug, Default)]
+struct SeatMemo {
+    asked: (i32, i32),
+    clamped: (i32, i32),
+    /// `(from, speed, to)` of the last move computed since the obstacles last changed.
+    moved: Option<(crate::Point, (i32, i32), crate::Point)>,
+}
+
+impl MoveMemo {
     /// `geometry::clamp_speed(sx, sy, max)`, remembered for `seat` (the limit `max` is the
     /// config's, fixed for a state's life).
     #[inline]
     pub(crate) fn clamp(&mut self, seat: usize, sx: i32, sy: i32, max: i32) -> (i32, i32) {
-        let Some((asked, clamped)) = self.0.get_mut(seat) else {
+        let Some(memo) = self.seats.get_mut(seat) else {
             return crate::geometry::clamp_speed(sx, sy, max);
         };
-        if *asked != (sx, sy) {
-            *asked = (sx, sy);
-            *clamped = crate::geometry::clamp_speed(sx, sy, max);
+        if memo.asked != (sx, sy) {
+            memo.asked = (sx, sy);
+            memo.clamped = crate::geometry::clamp_speed(sx, sy, max);
         }
-        *clamped
+        memo.clamped
+    }
+
+    /// Where `seat`'s move from `from` at `speed` led, if it was computed with the
+    /// obstacles as they are.
+    #[inline]
+    pub(crate) fn destination(
+        &self,
+        seat: usize,
+        from: crate::Point,
+        speed: (i32, i32),
+    ) -> Option<crate::Point> {
+        match self.seats.get(seat)?.moved {
+            Some((f, s, to)) if f == from && s == speed => Some(to),
+            _ => None,
+        }
+    }
+
+    /// Remembers where `seat`'s move from `from` at `speed` led.
+    #[inline]
+    pub(crate) fn remember(
+        &mut self,
+        seat: usize,
+        from: crate::Point,
+        speed: (i32, i32),
+        to: crate::Point,
+    ) {
+        if let Some(memo) = self.seats.get_mut(seat) {
+            memo.moved = Some((from, speed, to));
+        }
+    }
+
+    /// A wall, a bomb or a bomb's `walkable_for` changed: no remembered move holds.
+    #[inline]
+    pub(crate) fn obstacles_changed(&mut self) {
+        for memo in &mut self.seats {
+            memo.moved = None;
+        }
     }
 }
 
-impl PartialEq for SpeedMemo {
+impl PartialEq for MoveMemo {
     fn eq(&self, _: &Self) -> bool {
         true
     }
 }
 
-impl Eq for SpeedMemo {}
+impl Eq for MoveMemo {}
 
-impl core::hash::Hash for SpeedMemo {
+impl core::hash::Hash for MoveMemo {
     fn hash<H: core::hash::Hasher>(&self, _: &mut H) {}
 }
 
@@ -208,7 +261,7 @@ impl Bomberman {
             cover: vec![PlayerSet::EMPTY; cells],
             bomb_at: vec![false; cells],
             acting: Vec::new(),
-            speeds: SpeedMemo::default(),
+            moves: MoveMemo::default(),
             view: SharedView::stale(Arc::new(World {
                 tick: 0,
                 config,

@@ -1329,3 +1329,34 @@ fn observed_worlds_follow_the_state_as_bricks_burn() {
         }
     }
 }
+
+/// A player pushing into a brick stays put tick after tick (the engine remembers that move),
+/// and walks on as soon as a blast burns the brick.
+#[test]
+fn a_player_pushing_into_a_brick_walks_on_once_a_blast_burns_it() {
+    let mut game = open()
+        .brick(cell(6, 5), None)
+        .bomb(bomb(7, 5, P1, 4))
+        .player_at(P0, at(5, 5))
+        .with_player(P0, |p| p.immune_duration = 1000)
+        .build()
+        .unwrap();
+    tick(&mut game, &[(P0, go(10, 0))]);
+    let pressed = game.player(P0).pos;
+    assert!(pressed.x > at(5, 5).x, "it moved up to the brick");
+    tick(&mut game, &[(P0, go(10, 0))]);
+    assert_eq!(game.player(P0).pos, pressed, "pressed against the brick");
+    let mut burned = false;
+    for _ in 0..20 {
+        let events = tick(&mut game, &[(P0, go(10, 0))]);
+        burned |= events
+            .iter()
+            .any(|e| matches!(e, Event::WallDestroyed { .. }));
+    }
+    assert!(burned, "the blast burned the brick");
+    assert!(
+        game.player(P0).pos.x > at(6, 5).x,
+        "it walked on through the brick's cell: {:?}",
+        game.player(P0).pos
+    );
+}

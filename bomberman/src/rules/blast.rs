@@ -62,6 +62,7 @@ fn take_bombs(
         match blame(game, &b) {
             Some(creators) => {
                 game.bombs.remove(i);
+                game.moves.obstacles_changed();
                 if let Some(idx) = game.dims.index(b.cell) {
                     game.bomb_at[idx] = false;
                 }
@@ -224,6 +225,7 @@ fn hit_players(game: &mut Bomberman, events: &mut Vec<Event>) {
             for b in &mut game.bombs {
                 b.walkable_for.remove(p.id);
             }
+            game.moves.obstacles_changed();
             events.push(Event::Eliminated { player: p.id });
         }
     }
@@ -244,6 +246,7 @@ fn destroy_bricks(game: &mut Bomberman, events: &mut Vec<Event>) {
             .map_or(PlayerSet::EMPTY, |i| game.cover[i]);
         game.tiles[cell] = Tile::Empty;
         game.view.tiles_changed();
+        game.moves.obstacles_changed();
         if let Some(kind) = contents {
             game.bonuses.push(Bonus {
                 cell,

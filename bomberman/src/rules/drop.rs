@@ -55,6 +55,7 @@ pub(crate) fn run(
             walkable_for,
         });
         game.bomb_at[idx] = true;
+        game.moves.obstacles_changed();
         game.players[p.index()].bombs_left -= 1;
         game.stats[p.index()].bombs_dropped += 1;
         events.push(Event::Dropped { player: p, cell });

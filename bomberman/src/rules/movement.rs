@@ -18,8 +18,16 @@ pub(crate) fn run(game: &mut Bomberman, actions: &[Action]) {
         if game.players[seat].is_active() {
             let action = actions.get(seat).copied().unwrap_or_default();
             let (sx, sy) = (action.speed_x.raw(), action.speed_y.raw());
-            let speed = game.speeds.clamp(seat, sx, sy, game.dims.max_speed);
-            let to = destination(game, seat, speed);
+            let speed = game.moves.clamp(seat, sx, sy, game.dims.max_speed);
+            let from = game.players[seat].pos;
+            let to = match game.moves.destination(seat, from, speed) {
+                Some(to) => to,
+                None => {
+                    let to = destination(game, seat, speed);
+                    game.moves.remember(seat, from, speed, to);
+                    to
+                }
+            };
             game.players[seat].pos = to;
         }
     }
@@ -36,6 +44,7 @@ pub(crate) fn run(game: &mut Bomberman, actions: &[Action]) {
             let (x, y) = (i64::from(player.pos.x.raw()), i64::from(player.pos.y.raw()));
             if !circles_touch(x, y, bx, by, rr) {
                 b.walkable_for.remove(p);
+                game.moves.obstacles_changed();
             }
         }
     }
@@ -112,4 +121,47 @@ fn walkable(game: &Bomberman, c: Coord, seat: usize) -> bool {
         b.walkable_for
             .contains(koth_engine_core::PlayerId(seat as u8))
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use alloc::vec::Vec;
+
+    use koth_engine_core::{Game, SeedableRng};
+
+    use crate::bots::BOTS;
+    use crate::state::MoveMemo;
+    use crate::{Bomberman, Config};
+
+    /// Remembered moves change nothing: each tick of real games (walkers and brick-breakers,
+    /// bombs, burning bricks, players leaving bombs) gives the same state when the memory
+    /// is wiped first.
+    #[test]
+    fn remembered_moves_are_the_moves() {
+        for (seed, ids) in [
+            (1, ["random"; 4]),
+            (2, ["brick-breaker", "random", "random", "brick-breaker"]),
+            (3, ["brick-breaker"; 4]),
+        ] {
+            let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(seed);
+            let mut game = Bomberman::new(&Config::default(), 4, &mut rng).unwrap();
+            let mut bots: Vec<_> = ids.iter().map(|id| BOTS.make(id).unwrap()).collect();
+            let mut events = Vec::new();
+            while !game.to_act().is_over() && game.tick() < 1200 {
+                let actions: Vec<_> = game
+                    .to_act()
+                    .players()
+                    .iter()
+                    .map(|&p| bots[p.index()].act(&game.observe(p), &mut rng))
+                    .collect();
+                let mut fresh = game.clone();
+                fresh.moves = MoveMemo::default();
+                let (mut r1, mut r2) = (rng.clone(), rng.clone());
+                game.step(&actions, &mut r1, &mut events).unwrap();
+                fresh.step(&actions, &mut r2, &mut Vec::new()).unwrap();
+                assert_eq!(game, fresh, "seed {seed}, tick {}", game.tick());
+                rng = r1;
+            }
+        }
+    }
 }
