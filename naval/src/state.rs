@@ -433,10 +433,26 @@ impl Game for Naval {
 
     /// A ship takes at most `5 + rounds` damage (its hull plus one repair per round at most)
     /// and can sink each enemy once.
+    ///
+    /// Under the `hitmaster2017` profile a Cruiser repairs up to 3 cells a turn (the head
+    /// twice: `R`, a rotation onto a mine that hits the head, `R`, then one more `R`), a ship
+    /// raised afloat can sink again, and every damage, its own included, is someone's hit: a
+    /// ship takes at most `5 + 4 * rounds` damage and sinks at most `1 + 4 * rounds` times,
+    /// and any one ship's credit is bounded by everyone's.
     fn score_bounds(&self) -> (i64, i64) {
-        let per_ship = 5 + i64::from(self.rounds);
-        let enemies = self.seats.len() as i64 - 1;
-        (-(per_ship + 10), enemies * (per_ship + 5))
+        let rounds = i64::from(self.rounds);
+        let players = self.seats.len() as i64;
+        match self.profile {
+            Profile::Rules => {
+                let per_ship = 5 + rounds;
+                (-(per_ship + 10), (players - 1) * (per_ship + 5))
+            }
+            Profile::Hitmaster2017 => {
+                let damage = 5 + 4 * rounds;
+                let sinkings = 1 + 4 * rounds;
+                (-(damage + 10), players * (damage + 5 * sinkings))
+            }
+        }
     }
 
     fn turn(&self) -> u32 {

@@ -285,3 +285,53 @@ fn the_rules_of_record_play_38_of_the_40_recorded_games_otherwise() {
         "the recorded games the rules play the same"
     );
 }
+
+/// Random orders for the profile: every letter, the garbled targets, and targets near the
+/// head (self-hits, mines around the ship) as often as far ones.
+fn random_orders_2017(rng: &mut dyn koth_engine_core::RngCore) -> koth_naval::Orders {
+    use koth_naval::{Order, Orders, Target};
+    let mut orders = Orders::new();
+    for _ in 0..rng.next_u32() % 10 {
+        let r = rng.next_u32();
+        let t = if r % 2 == 0 {
+            Target::new((r / 2 % 5) as i32 - 2, (r / 10 % 5) as i32 - 2)
+        } else {
+            Target::new((r / 2 % 19) as i32 - 9, (r / 38 % 19) as i32 - 9)
+        }
+        .unwrap();
+        let order = match rng.next_u32() % 15 {
+            0 => Order::Move,
+            1 => Order::Back,
+            2 => Order::Clockwise,
+            3 => Order::CounterClockwise,
+            4 => Order::Ram,
+            5 | 6 => Order::Fire(t),
+            7 => Order::Mine(t),
+            8 => Order::Scan,
+            9 => Order::Repair,
+            10 => Order::Plunge,
+            11 => Order::Shield,
+            12 => Order::GarbledFire,
+            13 => Order::GarbledMine,
+            _ => Order::Wait,
+        };
+        let _ = orders.push(order);
+    }
+    orders
+}
+
+#[test]
+fn the_profile_passes_the_generic_conformance_check() {
+    // Determinism, clones, observations and score bounds, on crowded seas with every class.
+    use koth_engine_core::testing::Conformance;
+    for players in [2, 4, 7] {
+        let config = Config {
+            rounds: 25,
+            profile: Profile::Hitmaster2017,
+            ..Config::default()
+        };
+        Conformance::<Naval>::new(config, players)
+            .cases(24)
+            .run(|_, _, rng| random_orders_2017(rng));
+    }
+}
