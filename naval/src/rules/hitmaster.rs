@@ -15,9 +15,7 @@ use koth_engine_core::{Coord, Dir4, PlayerId};
 use crate::observation::{SCAN_RANGE, SightCell, VIEW_RANGE};
 use crate::ship::SKILL_COOLDOWN;
 use crate::state::Cell;
-use crate::{
-    Cause, Event, Naval, Obstacle, Order, Orders, Refusal, Ship, ShipClass, Sight, Target,
-};
+use crate::{Cause, Event, Naval, Order, Orders, Refusal, Ship, ShipClass, Sight, Target};
 
 /// What a turn does after an order.
 enum Flow {
@@ -35,15 +33,14 @@ fn hull_cell(head: Coord, dir: Dir4, k: i32) -> Coord {
 }
 
 impl Naval {
-    /// The acting ship's orders as the controller ran them: left to right, a refused order
-    /// still spending what its budget test took, and a ship that sinks itself going on.
-    pub(crate) fn take_turn_2017(&mut self, orders: &Orders, events: &mut Vec<Event>) {
-        let me = self.order[self.next];
-        let Some(ship) = self.seats[me.index()].ship.as_mut() else {
-            return;
-        };
-        ship.shield = false;
-        ship.scan = false;
+    /// Ship `me`'s orders as the controller ran them: left to right, a refused order still
+    /// spending what its budget test took, and a ship that sinks itself going on.
+    pub(crate) fn run_orders_2017(
+        &mut self,
+        me: PlayerId,
+        orders: &Orders,
+        events: &mut Vec<Event>,
+    ) {
         for (index, order) in orders.iter().enumerate() {
             let result = match order {
                 Order::Move => self.move_2017(me, false, events),
@@ -125,7 +122,7 @@ impl Naval {
             let ahead = hull_cell(ship.head, ship.dir, -1);
             (ahead, ahead)
         };
-        let mine = self.enterable_2017(entered, None)?;
+        let mine = self.enterable(entered, None)?;
         self.ship_mut(me).head = head;
         events.push(Event::Moved {
             ship: me,
@@ -137,20 +134,6 @@ impl Naval {
         }
         self.rebuild_2017();
         Ok(Flow::Go)
-    }
-
-    /// Whether the map lets a ship onto `c` (water, a mine, or one of `own`'s cells), and
-    /// whether a mine lies there.
-    fn enterable_2017(&self, c: Coord, own: Option<PlayerId>) -> Result<bool, Refusal> {
-        let blocked = |by| Err(Refusal::Blocked { cell: c, by });
-        match self.cell(c) {
-            None => blocked(Obstacle::OffGrid),
-            Some(Cell::Water) => Ok(false),
-            Some(Cell::Mine) => Ok(true),
-            Some(Cell::Ship(p)) if Some(p) == own => Ok(false),
-            Some(Cell::Ship(_)) => blocked(Obstacle::Ship),
-            Some(Cell::Wreck) => blocked(Obstacle::Wreck),
-        }
     }
 
     /// `C`/`K`: 1 move (the Destroyer may turn with none left), spent even when blocked.
@@ -176,7 +159,7 @@ impl Naval {
         let mut mines = Vec::new();
         for k in 0..len {
             let c = hull_cell(head, dir, k);
-            if self.enterable_2017(c, Some(me))? {
+            if self.enterable(c, Some(me))? {
                 mines.push(c);
             }
         }

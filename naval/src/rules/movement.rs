@@ -13,7 +13,8 @@ impl Naval {
     /// Whether a ship may enter `c`: `Ok(true)` onto a mine, `Ok(false)` onto water, `Err`
     /// for anything else (a ship cell, hidden submarines included, a wreck, off the grid).
     /// Own cells are free for rotations only (`own`).
-    fn enterable(&self, c: Coord, own: Option<PlayerId>) -> Result<bool, Refusal> {
+    /// (The `hitmaster2017` profile asks the same of its map cache.)
+    pub(super) fn enterable(&self, c: Coord, own: Option<PlayerId>) -> Result<bool, Refusal> {
         let blocked = |by| Refusal::Blocked { cell: c, by };
         match self.cell(c) {
             None => Err(blocked(Obstacle::OffGrid)),

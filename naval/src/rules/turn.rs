@@ -67,10 +67,6 @@ impl Naval {
     /// The acting ship's orders, left to right. A refused order is reported and costs
     /// nothing; a ship that sinks during its own turn does nothing more.
     pub(crate) fn take_turn(&mut self, orders: &Orders, events: &mut Vec<Event>) {
-        if self.profile == Profile::Hitmaster2017 {
-            self.take_turn_2017(orders, events);
-            return;
-        }
         let me = self.order[self.next];
         let Some(ship) = self.seats[me.index()].ship.as_mut() else {
             return;
@@ -78,6 +74,10 @@ impl Naval {
         // A shield lasts until the ship's next turn starts; a scan served this turn's map.
         ship.shield = false;
         ship.scan = false;
+        if self.profile == Profile::Hitmaster2017 {
+            self.run_orders_2017(me, orders, events);
+            return;
+        }
         for (index, order) in orders.iter().enumerate() {
             if !self.ship_ref(me).afloat() {
                 break;
