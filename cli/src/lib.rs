@@ -579,12 +579,31 @@ fn clock_seed() -> u64 {
         % 1_000_000_000
 }
 
+/// The most bytes a `--config` file may hold.
+pub const MAX_CONFIG_BYTES: u64 = 1 << 20;
+
+/// The text of the file at `path`, if it holds at most `cap` bytes (a device such as
+/// `/dev/zero` is read only that far).
+fn read_capped(path: &std::path::Path, cap: u64) -> std::io::Result<String> {
+    use std::io::Read;
+    let mut bytes = Vec::new();
+    File::open(path)?.take(cap + 1).read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > cap {
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::InvalidData,
+            format!("longer than {} KiB", cap >> 10),
+        ));
+    }
+    String::from_utf8(bytes)
+        .map_err(|_| std::io::Error::new(std::io::ErrorKind::InvalidData, "not UTF-8 text"))
+}
+
 /// The config of `--config` (or the default), with `--profile` set in it.
 fn load_config<G: CliGame>(args: &BotArgs) -> anyhow::Result<G::Config> {
     let mut config = match &args.config {
         None => G::Config::default(),
         Some(path) => {
-            let text = std::fs::read_to_string(path)
+            let text = read_capped(path, MAX_CONFIG_BYTES)
                 .map_err(|e| UsageError(format!("cannot read config {}: {e}", path.display())))?;
             serde_json::from_str(&text).map_err(|e| {
                 UsageError(format!("bad {} config {}: {e}", G::NAME, path.display()))

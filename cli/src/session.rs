@@ -76,6 +76,12 @@ pub struct Session {
     /// Closed when the standard error reader has seen the end of the pipe.
     stderr_done: Receiver<()>,
     state: State,
+    /// What `/proc` shows for the write end of the program's output pipe (`pipe:[INODE]`),
+    /// to tell a program that closed its output from a slow one.
+    output_pipe: Option<std::path::PathBuf>,
+    /// How many generations of the process tree are the sandbox's own (bwrap and its PID 1),
+    /// not the bot's.
+    wrappers: usize,
 }
 
 impl Session {
@@ -139,7 +145,10 @@ impl Session {
         // Bounded: a program that floods its output blocks on its own pipe instead of growing
         // the runner's memory.
         let (line_tx, line_rx) = mpsc::sync_channel(LINE_QUEUE);
+        let mut output_pipe = None;
         if let Some(stdout) = child.stdout.take() {
+            use std::os::fd::AsRawFd;
+            output_pipe = std::fs::read_link(format!("/proc/self/fd/{}", stdout.as_raw_fd())).ok();
             thread::spawn(move || read_lines(stdout, line_tx));
         }
         let stderr = Arc::new(Mutex::new(Stderr::default()));
@@ -172,6 +181,8 @@ impl Session {
             stderr,
             stderr_done,
             state: State::Alive,
+            output_pipe,
+            wrappers: if cmd.sandbox.is_some() { 2 } else { 0 },
         })
     }
 
@@ -259,11 +270,42 @@ impl Session {
                     detail: self.with_stderr(detail),
                 })
             }
+            Err(RecvTimeoutError::Timeout) if self.output_closed() => {
+                // In the sandbox, bwrap keeps the pipe open: no end of output is seen.
+                Err(self.gone("closed its output"))
+            }
             Err(RecvTimeoutError::Timeout) => Err(Failure {
                 kind: FaultKind::Timeout,
                 detail: format!("no answer within {} ms", wait.as_millis()),
             }),
         }
+    }
+
+    /// Whether no process of the bot holds its output pipe any more while the process tree
+    /// still runs (bwrap and its PID 1 hold it too, but are not the bot). `false` when it
+    /// cannot be told (no `/proc`).
+    fn output_closed(&self) -> bool {
+        let Some(pipe) = &self.output_pipe else {
+            return false;
+        };
+        let mut generation = vec![self.child.id()];
+        let mut depth = 0;
+        let mut looked = false;
+        while !generation.is_empty() && depth < 64 {
+            let mut next = Vec::new();
+            for &pid in &generation {
+                if depth >= self.wrappers {
+                    looked = true;
+                    if holds(pid, pipe) {
+                        return false;
+                    }
+                }
+                next.extend(children_of(pid));
+            }
+            generation = next;
+            depth += 1;
+        }
+        looked
     }
 
     /// Closes the process's input and kills its process group and everything it left
@@ -296,6 +338,12 @@ impl Session {
             .or_else(|| status.and_then(|s| self.rlimits.cpu_cap_hit(&s)))
             .map(|c| format!("{c}: "))
             .unwrap_or_default();
+        // The output ended but the process runs on: it closed its output.
+        let what = if status.is_none() && what == "exited" {
+            "closed its output"
+        } else {
+            what
+        };
         let how = match status {
             Some(s) => format!("{cap}{} {what} ({s}); no more actions", self.name),
             None => format!("{cap}{} {what}; no more actions", self.name),
@@ -333,6 +381,32 @@ impl Drop for Session {
     fn drop(&mut self) {
         self.kill();
     }
+}
+
+/// The children of every thread of `pid`.
+fn children_of(pid: u32) -> Vec<u32> {
+    let mut found = Vec::new();
+    if let Ok(tasks) = std::fs::read_dir(format!("/proc/{pid}/task")) {
+        for task in tasks.flatten() {
+            if let Ok(text) = std::fs::read_to_string(task.path().join("children")) {
+                found.extend(
+                    text.split_whitespace()
+                        .filter_map(|p| p.parse::<u32>().ok()),
+                );
+            }
+        }
+    }
+    found
+}
+
+/// Whether the process `pid` has a descriptor open on `pipe` (a `/proc/*/fd` link target).
+fn holds(pid: u32, pipe: &std::path::Path) -> bool {
+    let Ok(fds) = std::fs::read_dir(format!("/proc/{pid}/fd")) else {
+        // Unreadable: assume it does.
+        return true;
+    };
+    fds.flatten()
+        .any(|fd| std::fs::read_link(fd.path()).is_ok_and(|target| target == pipe))
 }
 
 /// Answer lines read ahead of the calls, at most (a flood then blocks the program).
@@ -460,6 +534,20 @@ mod tests {
             .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
             .unwrap();
         assert!(peak_kb < 300 * 1024, "peak RSS {peak_kb} kB");
+    }
+
+    #[test]
+    fn a_program_that_closes_its_output_is_one_crash() {
+        let mut s = Session::start(
+            &sh("read l; echo first; exec >&-; sleep 30"),
+            limits(2000, 60_000),
+        )
+        .unwrap();
+        assert_eq!(s.request("1").unwrap().as_deref(), Some("first"));
+        let fault = s.request("2").unwrap_err();
+        assert_eq!(fault.kind, FaultKind::Crash);
+        assert!(fault.detail.contains("closed its output"), "{fault:?}");
+        assert_eq!(s.request("3").unwrap(), None);
     }
 
     #[test]

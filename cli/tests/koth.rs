@@ -323,6 +323,11 @@ fn config_file_changes_the_game() {
     std::fs::write(dir.path().join("bad.json"), r#"{"health": 0}"#).unwrap();
     let out = koth(&["play", "samurai", "--config", "bad.json"], dir.path());
     assert_eq!(out.status.code(), Some(2));
+    // An endless file is read only up to the cap.
+    let out = koth(&["play", "samurai", "--config", "/dev/zero"], dir.path());
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("longer than 1024 KiB"), "{err}");
 }
 
 #[test]

@@ -299,3 +299,46 @@ fn without_a_control_group_memory_is_capped_per_process() {
     let detail = crash_detail(heap, &["--memory-mb", "300"], &[("KOTH_CGROUP", "off")]);
     assert!(detail.contains("MemoryError"), "{detail}");
 }
+
+#[test]
+fn a_bot_that_closes_its_output_is_one_crash_fault() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("cfg.json"), CONFIG).unwrap();
+    // Answers one tick, closes its output and runs on.
+    script(
+        dir.path(),
+        "mute.sh",
+        r#"read line; echo '{"speedX": 0, "speedY": 0, "drop": false}'; exec >&-; sleep 60"#,
+    );
+    for sandbox in ["on", "off"] {
+        let started = std::time::Instant::now();
+        let out = json(&koth(
+            &[
+                "play",
+                "bomberman",
+                "--json",
+                "--config",
+                "cfg.json",
+                "--sandbox",
+                sandbox,
+                "--timeout-ms",
+                "1000",
+                "--bot",
+                "cmd:./mute.sh",
+                "--bot",
+                "builtin:idle",
+            ],
+            dir.path(),
+        ));
+        let faults = out["faults"].as_array().unwrap();
+        assert_eq!(faults.len(), 1, "{sandbox}: {faults:?}");
+        assert_eq!(faults[0]["kind"], "crash", "{sandbox}: {faults:?}");
+        let detail = faults[0]["detail"].as_str().unwrap();
+        assert!(detail.contains("closed its output"), "{sandbox}: {detail}");
+        // One wait at most, not one per tick.
+        assert!(
+            started.elapsed() < std::time::Duration::from_secs(15),
+            "{sandbox}"
+        );
+    }
+}
