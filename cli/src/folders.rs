@@ -67,6 +67,46 @@ pub fn remove_run_dir() {
     }
 }
 
+/// Lets other users pass through the run folder (mode 0711: not list it), for the bots'
+/// users when koth runs as root (see [`crate::sandbox`]); each bot's folder stays its own.
+fn open_run_dir() -> io::Result<PathBuf> {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = run_dir()?;
+    fs::set_permissions(&dir, fs::Permissions::from_mode(0o711))?;
+    Ok(dir)
+}
+
+/// Hands `folder` (a bot's private folder, in the run folder) and all in it to the user and
+/// group `id`, without following links.
+pub fn hand_over(folder: &Path, id: u32) -> io::Result<()> {
+    open_run_dir()?;
+    chown_tree(folder, id, 0)
+}
+
+fn chown_tree(path: &Path, id: u32, depth: usize) -> io::Result<()> {
+    std::os::unix::fs::lchown(path, Some(id), Some(id))?;
+    if depth <= MAX_DEPTH && path.symlink_metadata()?.is_dir() {
+        for entry in fs::read_dir(path)? {
+            chown_tree(&entry?.path(), id, depth + 1)?;
+        }
+    }
+    Ok(())
+}
+
+/// A copy of the program `file`, readable and runnable by every user, in the run folder as
+/// `name` (made once per run).
+pub fn shared_copy(file: &Path, name: &str) -> io::Result<PathBuf> {
+    use std::os::unix::fs::PermissionsExt;
+    let copy = open_run_dir()?.join(name);
+    if !copy.exists() {
+        let partial = copy.with_extension("partial");
+        fs::copy(file, &partial)?;
+        fs::set_permissions(&partial, fs::Permissions::from_mode(0o755))?;
+        fs::rename(&partial, &copy)?;
+    }
+    Ok(copy)
+}
+
 /// Creates `dir` (not its parents) with mode 0700; fails if anything exists there.
 fn private_dir(dir: &Path) -> io::Result<()> {
     use std::os::unix::fs::DirBuilderExt;

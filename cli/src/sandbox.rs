@@ -10,6 +10,15 @@
 //! `JAVA_TOOL_OPTIONS` sizing JVMs for the memory cap (unless passed with `--env`). It dies
 //! with koth (`--die-with-parent`).
 //!
+//! bwrap always runs unprivileged, in a user namespace of its own, with every capability
+//! dropped (`--cap-drop ALL`) and no further user namespaces (`--disable-userns`), and it is
+//! started with an empty environment (its PID 1's `/proc/1/environ` shows nothing of
+//! koth's). When koth runs as root, each sandbox runs as an unprivileged user and group of
+//! its own, [`BOT_ID_BASE`] + n (n counts sandboxes modulo [`BOT_ID_SPAN`]): its private
+//! folder is handed to that user, and the control groups are joined before the switch, so
+//! the bot can neither leave nor change them. Root's files (`/etc/shadow`) are closed to it,
+//! and `/proc/sys` refuses its writes.
+//!
 //! There is one sandbox per bot per match. A long-running bot (bomberman) is the sandbox's
 //! program; for a bot run once per call (samurai, naval, tanks) the sandbox runs koth's
 //! spawner (see [`crate::spawner`]), which starts each call inside it.
@@ -50,6 +59,25 @@ pub struct Sandbox {
     /// time limit for a bot run once per call, the match's for a long-running bot (see
     /// [`crate::rlimits`]).
     pub cpu_seconds: Option<u64>,
+    /// Whether koth runs as root: each sandbox then runs as a user of its own.
+    pub as_root: bool,
+}
+
+/// The first user and group id of bots when koth runs as root: far above the ids Linux
+/// distributions give to people (1000-59999), to services (systemd's 61184-65519) and to
+/// containers (`/etc/subuid`, from 100000 on, 65536 per user).
+pub const BOT_ID_BASE: u32 = 1_500_000_000;
+/// How many ids bots take in turn, from [`BOT_ID_BASE`].
+pub const BOT_ID_SPAN: u32 = 65_536;
+
+/// The next bot id: each koth process starts at an offset of its own, so that two runs at
+/// once rarely hand out the same ids.
+fn next_bot_id() -> u32 {
+    use std::sync::atomic::{AtomicU32, Ordering};
+    static NEXT: AtomicU32 = AtomicU32::new(0);
+    let start = std::process::id().wrapping_mul(2_654_435_761);
+    let n = NEXT.fetch_add(1, Ordering::Relaxed);
+    BOT_ID_BASE + start.wrapping_add(n) % BOT_ID_SPAN
 }
 
 /// The default memory cap per bot, in MiB, for games whose protocol sets none.
@@ -66,9 +94,17 @@ impl Sandbox {
     /// A sandbox, if bubblewrap is installed and works here (checked once per run);
     /// otherwise why not, in a few words.
     pub fn new(allow_net: bool, env: Vec<(String, String)>) -> Result<Sandbox, String> {
-        let bwrap = usable_bwrap()?;
-        let koth = std::env::current_exe().map_err(|e| format!("cannot find koth itself: {e}"))?;
+        let as_root = nix::unistd::geteuid().is_root();
+        let bwrap = usable_bwrap(as_root)?;
+        let mut koth =
+            std::env::current_exe().map_err(|e| format!("cannot find koth itself: {e}"))?;
+        if as_root && !reachable_by_others(&koth) {
+            // Bots' users must reach the spawner (`/root/.cargo/bin` is closed to them).
+            koth = crate::folders::shared_copy(&koth, "koth")
+                .map_err(|e| format!("cannot copy koth for the bots' users: {e}"))?;
+        }
         Ok(Sandbox {
+            as_root,
             bwrap,
             koth,
             allow_net,
@@ -87,30 +123,38 @@ impl Sandbox {
         command
     }
 
-    /// A control group with this sandbox's caps, joined by `command` as it starts; `None`
-    /// where none can be made here (or `KOTH_CGROUP=off` is set): then the memory cap is
-    /// `RLIMIT_DATA` of each process instead (see [`crate::rlimits`]), and processes are
-    /// not capped.
-    pub fn caps(&self, command: &mut Command) -> Option<crate::cgroup::Cgroup> {
+    /// Confines the sandbox `command` starts in `folder` (the bot's private folder): a
+    /// control group with this sandbox's caps, joined as it starts, and, when koth runs as
+    /// root, a user of its own, who is given `folder`. The group is `None` where none can be
+    /// made here (or `KOTH_CGROUP=off` is set): then the memory cap is `RLIMIT_DATA` of each
+    /// process instead (see [`crate::rlimits`]), and processes are not capped.
+    pub fn confine(
+        &self,
+        command: &mut Command,
+        folder: &Path,
+    ) -> std::io::Result<Option<crate::cgroup::Cgroup>> {
+        let user = self.as_root.then(next_bot_id);
+        if let Some(id) = user {
+            crate::folders::hand_over(folder, id)?;
+        }
         let group = if std::env::var_os("KOTH_CGROUP").is_some_and(|v| v == "off") {
             None
         } else {
             crate::cgroup::Cgroup::create(self.memory_mb, self.max_pids)
         };
-        match group {
-            Some(group) => {
-                group.join_on_start(command);
-                Some(group)
+        match &group {
+            Some(group) => group.join_on_start(command),
+            None => crate::rlimits::Rlimits {
+                cpu_seconds: None,
+                data_bytes: Some(self.memory_mb << 20),
             }
-            None => {
-                crate::rlimits::Rlimits {
-                    cpu_seconds: None,
-                    data_bytes: Some(self.memory_mb << 20),
-                }
-                .apply_on_start(command);
-                None
-            }
+            .apply_on_start(command),
         }
+        // After joining the groups: as the bot's user, koth could not.
+        if let Some(id) = user {
+            become_user(command, id);
+        }
+        Ok(group)
     }
 
     /// The command that starts the spawner of a one-run-per-call bot (`program` with its
@@ -127,7 +171,10 @@ impl Sandbox {
     /// bwrap with every option but the command.
     fn base(&self, folder: &Path) -> Command {
         let mut command = Command::new(&self.bwrap);
+        // Nothing of koth's environment reaches bwrap (its PID 1 shows its own).
+        command.env_clear();
         command.args(["--die-with-parent", "--new-session", "--unshare-all"]);
+        command.args(CONFINED);
         if self.allow_net {
             command.arg("--share-net");
         }
@@ -163,32 +210,74 @@ pub fn java_options(mb: u64) -> String {
     format!("-XX:MaxRAM={mb}m")
 }
 
-/// bubblewrap's path if it runs a trivial sandbox here, checked once.
-fn usable_bwrap() -> Result<PathBuf, String> {
+/// The options that take every privilege from the sandbox: a user namespace of its own
+/// (bwrap then runs unprivileged), no capabilities, no user namespaces within.
+const CONFINED: &[&str] = &["--unshare-user", "--disable-userns", "--cap-drop", "ALL"];
+
+/// Makes the process `command` starts switch to the user and group `id`, with no
+/// supplementary groups, before it runs anything (after the hooks registered before).
+#[allow(unsafe_code)]
+fn become_user(command: &mut Command, id: u32) {
+    use nix::unistd::{Gid, Uid, setgid, setgroups, setuid};
+    use std::os::unix::process::CommandExt;
+    // SAFETY: the closure runs in the forked child before exec and only makes setgroups(2),
+    // setgid(2) and setuid(2) calls (a single thread: no set*id broadcast); it allocates
+    // nothing.
+    unsafe {
+        command.pre_exec(move || {
+            setgroups(&[])?;
+            setgid(Gid::from_raw(id))?;
+            setuid(Uid::from_raw(id))?;
+            Ok(())
+        });
+    }
+}
+
+/// Whether a user other than koth's can reach and run `path` (every folder on the way
+/// searchable by others, the file readable and executable by them).
+fn reachable_by_others(path: &Path) -> bool {
+    use std::os::unix::fs::PermissionsExt;
+    let mode = |p: &Path| p.metadata().map_or(0, |m| m.permissions().mode());
+    mode(path) & 0o005 == 0o005
+        && path
+            .ancestors()
+            .skip(1)
+            .all(|dir| dir.as_os_str().is_empty() || mode(dir) & 0o001 != 0)
+}
+
+/// bubblewrap's path if it runs a trivial sandbox here with the options every sandbox
+/// takes (as a bot's user when koth runs as root), checked once.
+fn usable_bwrap(as_root: bool) -> Result<PathBuf, String> {
     static CHECKED: OnceLock<Result<PathBuf, String>> = OnceLock::new();
     CHECKED
         .get_or_init(|| {
             let bwrap = crate::process::find_on_path("bwrap").ok_or(
                 "bubblewrap (bwrap) is not installed (Debian: apt-get install bubblewrap)",
             )?;
-            let out = Command::new(&bwrap)
-                .args([
-                    "--ro-bind",
-                    "/",
-                    "/",
-                    "--unshare-all",
-                    "--die-with-parent",
-                    "true",
-                ])
+            let mut probe = Command::new(&bwrap);
+            probe
+                .env_clear()
+                .args(["--ro-bind", "/", "/", "--unshare-all", "--die-with-parent"])
+                .args(CONFINED)
+                .arg("/bin/true");
+            if as_root {
+                become_user(&mut probe, BOT_ID_BASE);
+            }
+            let out = probe
                 .output()
                 .map_err(|e| format!("bubblewrap does not start: {e}"))?;
             if out.status.success() {
                 Ok(bwrap)
             } else {
                 Err(format!(
-                    "bubblewrap cannot make a sandbox here ({}): are unprivileged user \
-                     namespaces allowed?",
-                    String::from_utf8_lossy(&out.stderr).trim()
+                    "bubblewrap cannot make a sandbox here ({}): it needs version 0.8 or later \
+                     and unprivileged user namespaces{}",
+                    String::from_utf8_lossy(&out.stderr).trim(),
+                    if as_root {
+                        " (as root, koth runs each bot as an unprivileged user)"
+                    } else {
+                        ""
+                    }
                 ))
             }
         })

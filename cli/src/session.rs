@@ -98,7 +98,9 @@ impl Session {
                 let mut command = sandbox.command(&cmd.program, &cmd.args, &cmd.workdir);
                 // The sandbox caps memory (a control group, else its own data limit).
                 rlimits.data_bytes = None;
-                cgroup = sandbox.caps(&mut command);
+                cgroup = sandbox.confine(&mut command, &cmd.workdir).map_err(|e| {
+                    Failure::new(FaultKind::Io, format!("cannot confine the sandbox: {e}"))
+                })?;
                 // The CPU-time cap: `--cpu-seconds`, else the time for all answers.
                 rlimits.cpu_seconds = sandbox
                     .cpu_seconds

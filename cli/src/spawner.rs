@@ -136,7 +136,9 @@ impl SandboxedCalls {
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null());
-        let cgroup = sandbox.caps(&mut command);
+        let cgroup = sandbox
+            .confine(&mut command, &cmd.workdir)
+            .map_err(|e| Failure::new(FaultKind::Io, format!("cannot confine the sandbox: {e}")))?;
         let mut child = reaper::spawn(&mut command)
             .map_err(|e| Failure::new(FaultKind::Io, format!("cannot start the sandbox: {e}")))?;
         let (Some(input), Some(output)) = (child.stdin.take(), child.stdout.take()) else {

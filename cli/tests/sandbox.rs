@@ -342,3 +342,149 @@ fn a_bot_that_closes_its_output_is_one_crash_fault() {
         );
     }
 }
+
+/// A bot that tries, as a hostile one would, to climb the sandbox's walls as root could:
+/// exits with status 1 naming every wall it got over; else, where it is run once per call
+/// (samurai), it tries to use 400 MB (over `--memory-mb 300`) after trying to lift that
+/// cap, and answers `W`; a long-running one (bomberman) stands still.
+fn climber(marker: &str, answer: &str) -> String {
+    format!(
+        r#"problems=""
+[ "$(id -u)" = 0 ] && problems="$problems uid-0"
+grep -Eq '^CapEff:[[:space:]]*0+$' /proc/self/status || problems="$problems capabilities"
+mount -o remount,bind,rw /etc 2>/dev/null
+touch /etc/{marker} 2>/dev/null && problems="$problems etc-writable"
+read -r pattern < /proc/sys/kernel/core_pattern
+(printf '%s\n' "$pattern" > /proc/sys/kernel/core_pattern) 2>/dev/null && problems="$problems proc-sys-writable"
+cat /proc/[0-9]*/environ 2>/dev/null | grep -qa hunter2 && problems="$problems environment-of-koth"
+cat /etc/shadow > /dev/null 2>&1 && problems="$problems shadow-readable"
+mkdir -p /tmp/cg
+for kind in "-t cgroup -o memory" "-t cgroup -o pids" "-t cgroup2"; do
+  mount $kind none /tmp/cg 2>/dev/null && problems="$problems cgroup-mounted"
+done
+for f in /sys/fs/cgroup/memory/memory.limit_in_bytes /sys/fs/cgroup/memory.max; do
+  [ -e "$f" ] && problems="$problems cgroupfs-visible"
+done
+[ -n "$problems" ] && {{ echo "reached:$problems" >&2; exit 1; }}
+{answer}"#
+    )
+}
+
+/// Plays `game` with the climber against a built-in bot in the sandbox, `SECRET_TOKEN` set
+/// in koth's environment, as `user` (`None`: as this test runs); returns the report.
+fn climb(game: &str, user: Option<u32>) -> Value {
+    let dir = tempfile::tempdir().unwrap();
+    let marker = format!(
+        "koth-climbed-{}-{game}",
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap()
+            .as_nanos()
+    );
+    let (config, answer, other) = match game {
+        "samurai" => (
+            r#"{"max_turns": 2}"#,
+            "exec python3 -c \"b = bytearray(400 << 20); b[::4096] = b'x' * len(b[::4096]); print('W')\"",
+            "builtin:waiter",
+        ),
+        _ => (
+            CONFIG,
+            r#"while read line; do echo '{"speedX": 0, "speedY": 0, "drop": false}'; done"#,
+            "builtin:idle",
+        ),
+    };
+    std::fs::write(dir.path().join("cfg.json"), config).unwrap();
+    script(dir.path(), "climber.sh", &climber(&marker, answer));
+    let mut command = match user {
+        Some(id) => {
+            std::os::unix::fs::chown(dir.path(), Some(id), Some(id)).unwrap();
+            let mut c = Command::new("setpriv");
+            c.args([
+                &format!("--reuid={id}"),
+                &format!("--regid={id}"),
+                "--clear-groups",
+                env!("CARGO_BIN_EXE_koth"),
+            ]);
+            c
+        }
+        None => Command::new(env!("CARGO_BIN_EXE_koth")),
+    };
+    let out = command
+        .args([
+            "play",
+            game,
+            "--json",
+            "--config",
+            "cfg.json",
+            "--sandbox",
+            "on",
+            "--memory-mb",
+            "300",
+            "--bot",
+            "cmd:./climber.sh",
+            "--bot",
+            other,
+        ])
+        .env("SECRET_TOKEN", "hunter2")
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    let etc = std::path::Path::new("/etc").join(&marker);
+    let climbed = etc.exists();
+    let _ = std::fs::remove_file(etc);
+    assert!(!climbed, "{game}: a bot wrote the host's /etc");
+    json(&out)
+}
+
+/// What a report's faults say, and that no wall was climbed.
+fn assert_no_wall_climbed(game: &str, report: &Value) {
+    let faults = report["faults"].as_array().unwrap();
+    let details: Vec<&str> = faults.iter().filter_map(|f| f["detail"].as_str()).collect();
+    assert!(
+        details.iter().all(|d| !d.contains("reached:")),
+        "{game}: {details:?}"
+    );
+    if game == "samurai" {
+        // The memory cap held after the bot tried to lift it: a control group's, or
+        // (without one) each process's data limit.
+        assert!(
+            details
+                .first()
+                .is_some_and(|d| d.contains("300 MB memory cap") || d.contains("MemoryError")),
+            "{game}: {details:?}"
+        );
+    } else {
+        assert!(faults.is_empty(), "{game}: {details:?}");
+    }
+}
+
+#[test]
+fn a_hostile_bot_climbs_no_wall() {
+    for game in ["samurai", "bomberman"] {
+        assert_no_wall_climbed(game, &climb(game, None));
+    }
+}
+
+/// koth run by an unprivileged user (where this test runs as root and `setpriv` is here:
+/// CI) confines as well, without control groups.
+#[test]
+fn an_unprivileged_koth_confines_too() {
+    let root = nix_is_root();
+    let setpriv = Command::new("setpriv").arg("--version").output().is_ok();
+    if !root || !setpriv {
+        eprintln!("skipped: needs root (to become another user) and setpriv");
+        return;
+    }
+    for game in ["samurai", "bomberman"] {
+        assert_no_wall_climbed(game, &climb(game, Some(1_499_999_000)));
+    }
+}
+
+fn nix_is_root() -> bool {
+    std::fs::read_to_string("/proc/self/status")
+        .unwrap_or_default()
+        .lines()
+        .find_map(|l| l.strip_prefix("Uid:"))
+        .and_then(|ids| ids.split_whitespace().nth(1))
+        == Some("0")
+}
