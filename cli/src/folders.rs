@@ -176,6 +176,12 @@ fn walk(dir: &Path, depth: usize, count: &mut usize, bytes: &mut u64) -> io::Res
     Ok(())
 }
 
+/// Copies the folder `seed` into the existing folder `to` as a bot's folder is copied (links
+/// as links, no special files, at most 32 levels deep).
+pub fn copy_seed(seed: &Path, to: &Path) -> io::Result<()> {
+    copy_tree(seed, to, 0)
+}
+
 fn copy_tree(from: &Path, to: &Path, depth: usize) -> io::Result<()> {
     if depth > MAX_DEPTH {
         return Ok(());

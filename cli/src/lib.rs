@@ -206,6 +206,11 @@ pub struct BotArgs {
     /// the game's protocol limit, else 512). Applied where koth can make a control group.
     #[arg(long, value_name = "MB")]
     pub memory_mb: Option<u64>,
+    /// What each sandboxed bot may write, in MiB: its private folder, `/tmp` and `/dev/shm`
+    /// are each a memory file system of this size (past it, writes fail with "no space
+    /// left" and the bot goes on). The bot's folder is copied into it for every match.
+    #[arg(long, value_name = "MB", default_value_t = sandbox::DEFAULT_DISK_MB)]
+    pub disk_mb: u64,
     /// The CPU-time cap of each sandboxed bot process, in seconds (default: the call's time
     /// limit, rounded up, for a bot run once per call; the match's `--match-timeout` for a
     /// long-running one). A process over it is killed (`SIGXCPU`, a `crash` fault).
@@ -328,6 +333,20 @@ enum Command {
     /// koth's spawner inside a bot's sandbox (see `spawner`): not for users.
     #[command(name = "__spawn", hide = true)]
     Spawn {
+        /// The folder copied into the current one first (the bot's, read-only).
+        #[arg(long)]
+        seed: Option<PathBuf>,
+        /// The bot's program and its arguments.
+        #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
+        command: Vec<String>,
+    },
+    /// koth's helper starting a long-running bot inside its sandbox (see `spawner`): not
+    /// for users.
+    #[command(name = "__enter", hide = true)]
+    Enter {
+        /// The folder copied into the current one first (the bot's, read-only).
+        #[arg(long)]
+        seed: PathBuf,
         /// The bot's program and its arguments.
         #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
         command: Vec<String>,
@@ -512,7 +531,8 @@ fn run(command: Command) -> anyhow::Result<()> {
             reaper::guard_main();
             Ok(())
         }
-        Command::Spawn { command } => spawner::spawner_main(&command),
+        Command::Spawn { seed, command } => spawner::spawner_main(seed.as_deref(), &command),
+        Command::Enter { seed, command } => spawner::enter_main(&seed, &command),
         Command::Play { game: name, args } => {
             stop_bots_on_signals();
             game(&name)?.play(&args)
@@ -684,6 +704,7 @@ fn bot_specs<G: CliGame>(args: &BotArgs, default: &[&str]) -> anyhow::Result<Vec
                 .or(G::PROTOCOL.memory_mb)
                 .unwrap_or(sandbox::DEFAULT_MEMORY_MB);
             s.cpu_seconds = args.cpu_seconds;
+            s.disk_mb = args.disk_mb;
             std::sync::Arc::new(s)
         });
         for spec in &mut specs {
@@ -730,6 +751,13 @@ fn sandbox_for(args: &BotArgs) -> Result<Option<sandbox::Sandbox>, UsageError> {
                 1 << 20
             )));
         }
+    }
+    if !(1..=1 << 20).contains(&args.disk_mb) {
+        return Err(UsageError(format!(
+            "--disk-mb must lie in 1..={}, not {}",
+            1 << 20,
+            args.disk_mb
+        )));
     }
     if args.cpu_seconds == Some(0) {
         return Err(UsageError("--cpu-seconds must be at least 1".into()));

@@ -1,9 +1,13 @@
 //! The sandbox external programs run in: bubblewrap (`bwrap`, Debian package `bubblewrap`).
 //!
 //! Inside, a bot sees the system read-only (`/usr`, `/bin`, `/lib*`, `/sbin`, `/etc`,
-//! `/opt`), a `/tmp` and `/dev` of its own, `/proc` of its own PID namespace, and its private
-//! folder (see [`crate::folders`]) as the only writable place, at the same path; nothing of
-//! other bots or of the organizer's folders. It has no network but a loopback of its own
+//! `/opt`), a `/tmp`, `/dev/shm` and `/dev` of its own, `/proc` of its own PID namespace,
+//! and its private folder (see [`crate::folders`]) at the same path; nothing of other bots
+//! or of the organizer's folders. The private folder, `/tmp` and `/dev/shm` are the only
+//! writable places: each a memory file system of at most `--disk-mb` MiB ([`Sandbox::disk_mb`];
+//! past it writes fail with `ENOSPC` and the bot goes on), gone with the sandbox. The
+//! private folder starts as a copy of the bot's folder for the match, made inside the
+//! sandbox by koth's helper (`koth __enter`, or the spawner), which then runs the bot. It has no network but a loopback of its own
 //! (unless `--allow-net`), a fresh PID namespace (every process in it dies with the sandbox),
 //! its own session (no terminal), and a minimal environment: `PATH` and `LANG` as koth has
 //! them, `HOME` = the private folder, the variables named with `--env`, and
@@ -61,7 +65,16 @@ pub struct Sandbox {
     pub cpu_seconds: Option<u64>,
     /// Whether koth runs as root: each sandbox then runs as a user of its own.
     pub as_root: bool,
+    /// The most MiB each of the bot's writable places (its folder, `/tmp`, `/dev/shm`)
+    /// holds (`--disk-mb`).
+    pub disk_mb: u64,
 }
+
+/// The default `--disk-mb`.
+pub const DEFAULT_DISK_MB: u64 = 256;
+/// Where the bot's folder for the match is seen, read-only, in the sandbox, until koth's
+/// helper has copied it into the private folder.
+pub const SEED: &str = "/.koth-seed";
 
 /// The first user and group id of bots when koth runs as root: far above the ids Linux
 /// distributions give to people (1000-59999), to services (systemd's 61184-65519) and to
@@ -112,6 +125,7 @@ impl Sandbox {
             memory_mb: DEFAULT_MEMORY_MB,
             max_pids: DEFAULT_MAX_PIDS,
             cpu_seconds: None,
+            disk_mb: DEFAULT_DISK_MB,
         })
     }
 
@@ -119,7 +133,9 @@ impl Sandbox {
     /// private folder, the only writable place).
     pub fn command(&self, program: &str, args: &[String], folder: &Path) -> Command {
         let mut command = self.base(folder);
-        command.arg("--").arg(program).args(args);
+        command
+            .args(["--", "/.koth", "__enter", "--seed", SEED, "--", program])
+            .args(args);
         command
     }
 
@@ -161,9 +177,8 @@ impl Sandbox {
     /// `args`) in the sandbox: `koth __spawn`, read-only at `/.koth`.
     pub fn spawner(&self, program: &str, args: &[String], folder: &Path) -> Command {
         let mut command = self.base(folder);
-        command.arg("--ro-bind").arg(&self.koth).arg("/.koth");
         command
-            .args(["--", "/.koth", "__spawn", "--", program])
+            .args(["--", "/.koth", "__spawn", "--seed", SEED, "--", program])
             .args(args);
         command
     }
@@ -181,8 +196,16 @@ impl Sandbox {
         for dir in SYSTEM {
             command.args(["--ro-bind-try", dir, dir]);
         }
-        command.args(["--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp"]);
-        command.arg("--bind").arg(folder).arg(folder);
+        let size = (self.disk_mb << 20).to_string();
+        command.args(["--proc", "/proc", "--dev", "/dev"]);
+        command.args(["--size", &size, "--tmpfs", "/dev/shm"]);
+        command.args(["--size", &size, "--tmpfs", "/tmp"]);
+        command.arg("--ro-bind").arg(folder).arg(SEED);
+        command.arg("--ro-bind").arg(&self.koth).arg("/.koth");
+        command.args(["--size", &size, "--perms", "0700", "--tmpfs"]);
+        command.arg(folder);
+        // Nothing else is writable: not the sandbox's root, nor `/dev`.
+        command.args(["--remount-ro", "/dev", "--remount-ro", "/"]);
         command.arg("--chdir").arg(folder);
         command.arg("--clearenv");
         let path = std::env::var("PATH").unwrap_or_else(|_| "/usr/local/bin:/usr/bin:/bin".into());

@@ -56,12 +56,39 @@ pub enum Reply {
     },
 }
 
-/// The spawner (`koth __spawn PROGRAM ARGS...`, inside the sandbox): answers requests on
-/// standard input until it closes.
-pub fn spawner_main(command: &[String]) -> anyhow::Result<()> {
+/// Copies the bot's folder `seed` into the current folder (its private folder in the
+/// sandbox), saying what went wrong in the bot's terms.
+fn seed_folder(seed: &std::path::Path) -> anyhow::Result<()> {
+    let here = std::env::current_dir()?;
+    crate::folders::copy_seed(seed, &here).map_err(|e| {
+        if e.raw_os_error() == Some(nix::libc::ENOSPC) {
+            anyhow::anyhow!("the bot's folder does not fit in its sandbox (--disk-mb)")
+        } else {
+            anyhow::anyhow!("cannot copy the bot's folder into its sandbox: {e}")
+        }
+    })
+}
+
+/// koth's helper for a long-running bot (`koth __enter --seed DIR PROGRAM ARGS...`, the
+/// sandbox's program): copies the bot's folder in, then becomes the bot.
+pub fn enter_main(seed: &std::path::Path, command: &[String]) -> anyhow::Result<()> {
+    use std::os::unix::process::CommandExt;
     let (program, args) = command
         .split_first()
         .ok_or_else(|| anyhow::anyhow!("no program"))?;
+    seed_folder(seed)?;
+    let err = std::process::Command::new(program).args(args).exec();
+    anyhow::bail!("cannot start {program:?}: {err}")
+}
+
+/// The spawner (`koth __spawn [--seed DIR] PROGRAM ARGS...`, inside the sandbox): copies the
+/// bot's folder in, then answers requests on standard input until it closes.
+pub fn spawner_main(seed: Option<&std::path::Path>, command: &[String]) -> anyhow::Result<()> {
+    let (program, args) = command
+        .split_first()
+        .ok_or_else(|| anyhow::anyhow!("no program"))?;
+    // A folder that cannot be copied in fails every call, saying why.
+    let unseeded = seed.and_then(|seed| seed_folder(seed).err());
     reaper::enable(None)?;
     let cmd = ExternalCommand {
         program: program.clone(),
@@ -82,12 +109,16 @@ pub fn spawner_main(command: &[String]) -> anyhow::Result<()> {
             cpu_seconds: request.cpu_seconds,
             data_bytes: None,
         };
-        let reply = match cmd.call_limited(
-            &request.args,
-            request.stdin.as_deref(),
-            Duration::from_millis(request.timeout_ms),
-            &limits,
-        ) {
+        let called = match &unseeded {
+            Some(e) => Err(Failure::new(FaultKind::Crash, format!("{e:#}"))),
+            None => cmd.call_limited(
+                &request.args,
+                request.stdin.as_deref(),
+                Duration::from_millis(request.timeout_ms),
+                &limits,
+            ),
+        };
+        let reply = match called {
             Ok(out) => Reply::Ok {
                 stdout: out.stdout,
                 truncated: out.truncated,

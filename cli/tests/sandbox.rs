@@ -488,3 +488,55 @@ fn nix_is_root() -> bool {
         .and_then(|ids| ids.split_whitespace().nth(1))
         == Some("0")
 }
+
+#[test]
+fn writes_stop_at_the_disk_cap_and_the_match_goes_on() {
+    // Once a match: tries to write 1 GB into each writable place and to reserve 20 GB, then
+    // checks that no file got past the 64 MiB cap (status 1 naming it, if one did).
+    let fill = r#"if [ ! -e filled ]; then
+  for f in big /tmp/big /dev/shm/big; do head -c 1000000000 /dev/zero > $f 2>/dev/null; done
+  fallocate -l 20G huge 2>/dev/null
+  for f in big /tmp/big /dev/shm/big huge; do
+    [ -e $f ] && [ "$(wc -c < $f)" -gt 67108864 ] && { echo "over:$f" >&2; exit 1; }
+  done
+  [ "$(wc -c < big)" -ge 60000000 ] || { echo "short" >&2; exit 1; }
+  rm -f big huge; touch filled
+fi
+"#;
+    for (game, config, answer, other) in [
+        ("samurai", r#"{"max_turns": 3}"#, "echo W", "builtin:waiter"),
+        (
+            "bomberman",
+            CONFIG,
+            r#"while read line; do echo '{"speedX": 0, "speedY": 0, "drop": false}'; done"#,
+            "builtin:idle",
+        ),
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("cfg.json"), config).unwrap();
+        script(dir.path(), "filler.sh", &format!("{fill}{answer}"));
+        let out = json(&koth(
+            &[
+                "play",
+                game,
+                "--json",
+                "--config",
+                "cfg.json",
+                "--sandbox",
+                "on",
+                "--disk-mb",
+                "64",
+                "--timeout-ms",
+                "10000",
+                "--bot",
+                "cmd:./filler.sh",
+                "--bot",
+                other,
+            ],
+            dir.path(),
+        ));
+        assert_eq!(out["faults"], Value::Array(vec![]), "{game}: {out}");
+        // The bot wrote in its copy, never in its folder.
+        assert!(!dir.path().join("filled").exists(), "{game}");
+    }
+}
