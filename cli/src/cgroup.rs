@@ -190,6 +190,55 @@ impl Cgroup {
     }
 }
 
+/// Removes the groups of koth processes that no longer run (`koth-PID-N`, PID no process's),
+/// killing whatever still runs in them. Called as koth starts to run bots.
+pub fn remove_stale() {
+    let mut bases: Vec<PathBuf> = CONTROLLERS.iter().filter_map(|c| v1_base(c)).collect();
+    bases.extend(v2_base());
+    for base in bases {
+        let Ok(entries) = std::fs::read_dir(&base) else {
+            continue;
+        };
+        for entry in entries.flatten() {
+            let name = entry.file_name();
+            let Some(pid) = name
+                .to_str()
+                .and_then(|n| n.strip_prefix("koth-"))
+                .and_then(|rest| rest.split('-').next())
+                .and_then(|pid| pid.parse::<u32>().ok())
+            else {
+                continue;
+            };
+            if pid != std::process::id() && !Path::new(&format!("/proc/{pid}")).exists() {
+                remove_group(&entry.path());
+            }
+        }
+    }
+}
+
+/// The v1 hierarchies koth makes groups in.
+const CONTROLLERS: &[&str] = &["memory", "pids"];
+
+/// Kills what runs in the group `dir` and removes it (best effort).
+fn remove_group(dir: &Path) {
+    for _ in 0..50 {
+        if std::fs::remove_dir(dir).is_ok() || !dir.exists() {
+            return;
+        }
+        let procs = std::fs::read_to_string(dir.join("cgroup.procs")).unwrap_or_default();
+        for pid in procs
+            .split_whitespace()
+            .filter_map(|p| p.parse::<i32>().ok())
+        {
+            let _ = nix::sys::signal::kill(
+                nix::unistd::Pid::from_raw(pid),
+                nix::sys::signal::Signal::SIGKILL,
+            );
+        }
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    }
+}
+
 /// The number after `key` on its line of `text` (a cgroup counters file).
 fn count(text: &str, key: &str) -> Option<u64> {
     text.lines()

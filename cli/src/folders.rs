@@ -113,27 +113,116 @@ fn private_dir(dir: &Path) -> io::Result<()> {
     fs::DirBuilder::new().mode(0o700).create(dir)
 }
 
-/// Removes a tree without following links; folders a bot made unwritable are made
-/// writable first. Best effort: what cannot be removed stays.
+/// Removes a tree without following links, whatever a bot did to it (see [`remove_deep`]);
+/// warns naming what stays, if anything does.
 fn remove_tree(dir: &Path) {
     if fs::remove_dir_all(dir).is_ok() {
         return;
     }
-    make_writable(dir, 0);
-    let _ = fs::remove_dir_all(dir);
+    let removed = remove_deep(dir)
+        .map_err(io::Error::from)
+        .and_then(|()| fs::remove_dir(dir));
+    match removed {
+        Ok(()) => {}
+        Err(e) if e.kind() == io::ErrorKind::NotFound => {}
+        Err(e) => eprintln!("koth: warning: cannot remove {}: {e}", dir.display()),
+    }
 }
 
-fn make_writable(dir: &Path, depth: usize) {
-    use std::os::unix::fs::PermissionsExt;
-    if depth > MAX_DEPTH {
-        return;
-    }
-    let _ = fs::set_permissions(dir, fs::Permissions::from_mode(0o700));
-    if let Ok(entries) = fs::read_dir(dir) {
-        for entry in entries.flatten() {
-            if entry.file_type().is_ok_and(|t| t.is_dir()) {
-                make_writable(&entry.path(), depth + 1);
+/// The most steps (a folder entered or left, a batch of files removed) [`remove_deep`] takes.
+const MAX_REMOVAL_STEPS: usize = 50_000_000;
+
+/// Empties the folder `root` holding one descriptor at a time, whatever its depth (a chain
+/// of nested folders deeper than the open-files limit, or longer than a path may be): down
+/// into the first folder found, files removed on the way, back up through `..` to remove
+/// the emptied folder. Links are removed, never followed; folders a bot made unwritable
+/// are made writable first. For trees no process writes any more.
+fn remove_deep(root: &Path) -> nix::Result<()> {
+    use nix::dir::{Dir, Type};
+    use nix::fcntl::{AtFlags, OFlag};
+    use nix::sys::stat::{Mode, SFlag, fchmod, fstatat};
+    use nix::unistd::{UnlinkatFlags, unlinkat};
+    let flags = OFlag::O_RDONLY | OFlag::O_DIRECTORY | OFlag::O_NOFOLLOW | OFlag::O_CLOEXEC;
+    let mut dir = Dir::open(root, flags, Mode::empty())?;
+    // The names from `root` down to `dir`.
+    let mut path: Vec<std::ffi::CString> = Vec::new();
+    for _ in 0..MAX_REMOVAL_STEPS {
+        let _ = fchmod(&dir, Mode::S_IRWXU);
+        // A batch of entries; the listing starts over after each change.
+        let mut batch = Vec::new();
+        for entry in dir.iter() {
+            let entry = entry?;
+            let name = entry.file_name();
+            if name == c"." || name == c".." {
+                continue;
             }
+            let is_dir = entry.file_type().map(|t| t == Type::Directory);
+            batch.push((name.to_owned(), is_dir));
+            if batch.len() == 256 {
+                break;
+            }
+        }
+        let mut files = Vec::new();
+        let mut subfolder = None;
+        for (name, is_dir) in batch {
+            let is_dir = is_dir.unwrap_or_else(|| {
+                fstatat(&dir, name.as_c_str(), AtFlags::AT_SYMLINK_NOFOLLOW).is_ok_and(|st| {
+                    SFlag::from_bits_truncate(st.st_mode) & SFlag::S_IFMT == SFlag::S_IFDIR
+                })
+            });
+            if is_dir {
+                subfolder = Some(name);
+                break;
+            }
+            files.push(name);
+        }
+        if let Some(name) = subfolder {
+            dir = Dir::openat(&dir, name.as_c_str(), flags, Mode::empty())?;
+            path.push(name);
+        } else if !files.is_empty() {
+            for name in &files {
+                unlinkat(&dir, name.as_c_str(), UnlinkatFlags::NoRemoveDir)?;
+            }
+        } else {
+            // Empty: up one level, and remove it there.
+            let Some(name) = path.pop() else {
+                return Ok(());
+            };
+            dir = Dir::openat(&dir, c"..", flags, Mode::empty())?;
+            unlinkat(&dir, name.as_c_str(), UnlinkatFlags::RemoveDir)?;
+        }
+    }
+    Err(nix::errno::Errno::ELOOP)
+}
+
+/// Removes the run folders of koth processes that no longer run (killed by `SIGKILL`, or
+/// by a power cut): `koth-run-PID-*` in the temporary folder, owned by koth's user, whose
+/// PID is no process's. Called as koth starts to run bots.
+pub fn remove_stale_run_dirs() {
+    use std::os::unix::fs::MetadataExt;
+    let me = nix::unistd::geteuid().as_raw();
+    let Ok(entries) = fs::read_dir(std::env::temp_dir()) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let Some(pid) = name
+            .to_str()
+            .and_then(|n| n.strip_prefix("koth-run-"))
+            .and_then(|rest| rest.split('-').next())
+            .and_then(|pid| pid.parse::<u32>().ok())
+        else {
+            continue;
+        };
+        if pid == std::process::id() || Path::new(&format!("/proc/{pid}")).exists() {
+            continue;
+        }
+        let path = entry.path();
+        if path
+            .symlink_metadata()
+            .is_ok_and(|m| m.is_dir() && m.uid() == me)
+        {
+            remove_tree(&path);
         }
     }
 }

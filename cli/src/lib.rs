@@ -510,6 +510,9 @@ fn one_line(s: &str) -> String {
 /// what it can report, the second exits at once. (Not for koth's own helper commands: the
 /// spawner inside a sandbox has its PID namespace instead of a guardian.)
 fn stop_bots_on_signals() {
+    // What killed koths left behind goes first.
+    folders::remove_stale_run_dirs();
+    cgroup::remove_stale();
     if let Err(e) = reaper::enable(std::env::current_exe().ok()) {
         eprintln!(
             "koth: warning: cannot become a child subreaper ({e}); processes a bot leaves \

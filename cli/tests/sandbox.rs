@@ -540,3 +540,93 @@ fi
         assert!(!dir.path().join("filled").exists(), "{game}");
     }
 }
+
+/// koth's own memory control group folder (v1), where koth makes its groups, if writable.
+fn own_memory_group() -> Option<std::path::PathBuf> {
+    let text = std::fs::read_to_string("/proc/self/cgroup").ok()?;
+    let path = text.lines().find_map(|l| {
+        let mut parts = l.splitn(3, ':');
+        let (_, names, path) = (parts.next()?, parts.next()?, parts.next()?);
+        names
+            .split(',')
+            .any(|n| n == "memory")
+            .then(|| path.to_string())
+    })?;
+    Some(std::path::Path::new("/sys/fs/cgroup/memory").join(path.trim_start_matches('/')))
+}
+
+#[test]
+fn a_deep_tree_is_gone_after_the_match_and_a_killed_koths_leftovers_at_the_next_start() {
+    for sandbox in ["off", "on"] {
+        let dir = tempfile::tempdir().unwrap();
+        let tmp = dir.path().join("tmp");
+        let bot = dir.path().join("bot");
+        std::fs::create_dir(&tmp).unwrap();
+        std::fs::create_dir(&bot).unwrap();
+        // What a koth killed by SIGKILL leaves: its run folder and, where koth makes them,
+        // its control groups.
+        let dead = {
+            let mut child = Command::new("true").spawn().unwrap();
+            child.wait().unwrap();
+            child.id()
+        };
+        let stale = tmp.join(format!("koth-run-{dead}-7"));
+        std::fs::create_dir_all(stale.join("1-0-a/lib")).unwrap();
+        let group = own_memory_group().map(|g| g.join(format!("koth-{dead}-999")));
+        let group = group.filter(|g| std::fs::create_dir(g).is_ok());
+        // A 1,500-deep chain of folders, longer than a path may be, a 10 MB file at the
+        // bottom.
+        std::fs::write(bot.join("cfg.json"), r#"{"max_turns": 2}"#).unwrap();
+        script(
+            &bot,
+            "digger.sh",
+            r#"if [ ! -e dug ]; then
+  touch dug
+  python3 -c "
+import os
+for _ in range(1500):
+    os.mkdir('dddddddd')
+    os.chdir('dddddddd')
+open('bottom', 'wb').write(bytes(10000000))" || { echo "could not dig" >&2; exit 1; }
+fi
+echo W"#,
+        );
+        let out = Command::new("sh")
+            .args([
+                "-c",
+                "ulimit -n 1024 && exec \"$@\"",
+                "sh",
+                env!("CARGO_BIN_EXE_koth"),
+                "play",
+                "samurai",
+                "--json",
+                "--config",
+                "cfg.json",
+                "--sandbox",
+                sandbox,
+                "--timeout-ms",
+                "20000",
+                "--bot",
+                "cmd:./digger.sh",
+                "--bot",
+                "builtin:waiter",
+            ])
+            .env("TMPDIR", &tmp)
+            .current_dir(&bot)
+            .output()
+            .unwrap();
+        let out = json(&out);
+        assert_eq!(out["faults"], Value::Array(vec![]), "{sandbox}: {out}");
+        let left: Vec<_> = std::fs::read_dir(&tmp)
+            .unwrap()
+            .flatten()
+            .map(|e| e.path())
+            .collect();
+        assert!(left.is_empty(), "{sandbox}: left behind: {left:?}");
+        if let Some(group) = group {
+            let gone = !group.exists();
+            let _ = std::fs::remove_dir(&group);
+            assert!(gone, "{sandbox}: a dead koth's control group stayed");
+        }
+    }
+}
