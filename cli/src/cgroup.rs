@@ -1,8 +1,14 @@
-//! Memory and process caps for a sandboxed bot: a control group of its own per bot per match,
-//! where koth can make one (cgroup v1 `memory` and `pids` hierarchies, writable by koth's
-//! user; on cgroup v2, when koth runs in the root group). The whole sandbox joins it before
-//! `bwrap` starts, so every process of the bot counts, shared memory included. Where no
-//! group can be made, the caps are not applied (documented in the README).
+//! Memory, process and CPU caps for a sandboxed bot: a control group of its own per bot per
+//! match, where koth can make one (cgroup v1 `memory`, `pids` and `cpu` hierarchies,
+//! writable by koth's user; on cgroup v2, when koth runs in the root group). The whole
+//! sandbox joins it before `bwrap` starts, so every process of the bot counts, shared memory
+//! included. Where no group can be made, the caps are not applied (documented in the
+//! README).
+//!
+//! CPU: all the processes of a bot share one allowance of `--cpus` CPUs (a CFS bandwidth
+//! quota of `cpus` x [`CPU_PERIOD_US`] per period) and the same scheduling weight as every
+//! other bot, so a swarm of spinning processes gets no more CPU time than one process
+//! would, and an opponent on another CPU is not slowed by it.
 
 use std::ffi::CString;
 use std::path::{Path, PathBuf};
@@ -15,6 +21,8 @@ static NEXT: AtomicU64 = AtomicU64::new(1);
 pub struct Cgroup {
     memory: PathBuf,
     pids: Option<PathBuf>,
+    /// The v1 `cpu` group (on v2 the one group holds every cap).
+    cpu: Option<PathBuf>,
     /// The `cgroup.procs` files to join, as C strings (written before exec).
     procs: Vec<CString>,
     memory_mb: u64,
@@ -65,7 +73,9 @@ fn write(path: &Path, value: &str) -> std::io::Result<()> {
 impl Cgroup {
     /// A group capped at `memory_mb` MiB and `max_pids` tasks (threads count), or `None`
     /// where koth cannot make one here.
-    pub fn create(memory_mb: u64, max_pids: u64) -> Option<Cgroup> {
+    pub fn create(memory_mb: u64, max_pids: u64, cpus: u32) -> Option<Cgroup> {
+        let quota = (u64::from(cpus.max(1)) * CPU_PERIOD_US).to_string();
+        let period = CPU_PERIOD_US.to_string();
         let name = format!(
             "koth-{}-{}",
             std::process::id(),
@@ -79,6 +89,7 @@ impl Cgroup {
                 procs: Vec::new(),
                 memory: memory.clone(),
                 pids: None,
+                cpu: None,
                 memory_mb,
                 max_pids,
                 ooms_seen: 0,
@@ -96,16 +107,27 @@ impl Cgroup {
                     }
                 }
             }
+            if let Some(cpu) = v1_base("cpu").map(|b| b.join(&name)) {
+                if std::fs::create_dir(&cpu).is_ok() {
+                    group.cpu = Some(cpu.clone());
+                    let capped = write(&cpu.join("cpu.cfs_period_us"), &period)
+                        .and_then(|()| write(&cpu.join("cpu.cfs_quota_us"), &quota));
+                    if capped.is_ok() {
+                        group.procs.push(procs_file(&cpu)?);
+                    }
+                }
+            }
             return Some(group);
         }
         let base = v2_base()?;
-        let _ = write(&base.join("cgroup.subtree_control"), "+memory +pids");
+        let _ = write(&base.join("cgroup.subtree_control"), "+memory +pids +cpu");
         let dir = base.join(&name);
         std::fs::create_dir(&dir).ok()?;
         let group = Cgroup {
             procs: vec![procs_file(&dir)?],
             memory: dir.clone(),
             pids: None,
+            cpu: None,
             memory_mb,
             max_pids,
             ooms_seen: 0,
@@ -114,6 +136,7 @@ impl Cgroup {
         write(&dir.join("memory.max"), &bytes).ok()?;
         let _ = write(&dir.join("memory.swap.max"), "0");
         let _ = write(&dir.join("pids.max"), &max_pids.to_string());
+        let _ = write(&dir.join("cpu.max"), &format!("{quota} {period}"));
         Some(group)
     }
 
@@ -217,7 +240,12 @@ pub fn remove_stale() {
 }
 
 /// The v1 hierarchies koth makes groups in.
-const CONTROLLERS: &[&str] = &["memory", "pids"];
+const CONTROLLERS: &[&str] = &["memory", "pids", "cpu"];
+
+/// The CFS bandwidth period of a bot's CPU allowance, in microseconds: short, so that a
+/// swarm that used its allowance waits a short while, often, rather than long and rarely
+/// (an opponent sharing its CPU meanwhile then waits little).
+pub const CPU_PERIOD_US: u64 = 10_000;
 
 /// Kills what runs in the group `dir` and removes it (best effort).
 fn remove_group(dir: &Path) {
@@ -255,8 +283,8 @@ impl Drop for Cgroup {
             }
             std::thread::sleep(std::time::Duration::from_millis(2));
         }
-        if let Some(pids) = &self.pids {
-            let _ = std::fs::remove_dir(pids);
+        for dir in [&self.pids, &self.cpu].into_iter().flatten() {
+            let _ = std::fs::remove_dir(dir);
         }
     }
 }

@@ -211,6 +211,11 @@ pub struct BotArgs {
     /// left" and the bot goes on). The bot's folder is copied into it for every match.
     #[arg(long, value_name = "MB", default_value_t = sandbox::DEFAULT_DISK_MB)]
     pub disk_mb: u64,
+    /// How many CPUs' time all the processes of each sandboxed bot share (a control group's
+    /// CPU quota, where koth can make one): a bot's swarm of processes runs as fast as one
+    /// process would, and does not slow its opponents.
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    pub cpus: u32,
     /// The CPU-time cap of each sandboxed bot process, in seconds (default: the call's time
     /// limit, rounded up, for a bot run once per call; the match's `--match-timeout` for a
     /// long-running one). A process over it is killed (`SIGXCPU`, a `crash` fault).
@@ -708,6 +713,7 @@ fn bot_specs<G: CliGame>(args: &BotArgs, default: &[&str]) -> anyhow::Result<Vec
                 .unwrap_or(sandbox::DEFAULT_MEMORY_MB);
             s.cpu_seconds = args.cpu_seconds;
             s.disk_mb = args.disk_mb;
+            s.cpus = args.cpus;
             std::sync::Arc::new(s)
         });
         for spec in &mut specs {
@@ -760,6 +766,12 @@ fn sandbox_for(args: &BotArgs) -> Result<Option<sandbox::Sandbox>, UsageError> {
             "--disk-mb must lie in 1..={}, not {}",
             1 << 20,
             args.disk_mb
+        )));
+    }
+    if !(1..=1024).contains(&args.cpus) {
+        return Err(UsageError(format!(
+            "--cpus must lie in 1..=1024, not {}",
+            args.cpus
         )));
     }
     if args.cpu_seconds == Some(0) {

@@ -59,6 +59,9 @@ pub struct Sandbox {
     pub memory_mb: u64,
     /// The most processes and threads of each bot, where a control group can be made.
     pub max_pids: u64,
+    /// How many CPUs' time all the processes of each bot share (`--cpus`), where a control
+    /// group can be made (see [`crate::cgroup`]).
+    pub cpus: u32,
     /// The CPU-time cap of each bot process, in seconds (`--cpu-seconds`); `None`: a call's
     /// time limit for a bot run once per call, the match's for a long-running bot (see
     /// [`crate::rlimits`]).
@@ -126,6 +129,7 @@ impl Sandbox {
             max_pids: DEFAULT_MAX_PIDS,
             cpu_seconds: None,
             disk_mb: DEFAULT_DISK_MB,
+            cpus: 1,
         })
     }
 
@@ -156,7 +160,7 @@ impl Sandbox {
         let group = if std::env::var_os("KOTH_CGROUP").is_some_and(|v| v == "off") {
             None
         } else {
-            crate::cgroup::Cgroup::create(self.memory_mb, self.max_pids)
+            crate::cgroup::Cgroup::create(self.memory_mb, self.max_pids, self.cpus)
         };
         match &group {
             Some(group) => group.join_on_start(command),

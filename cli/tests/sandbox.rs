@@ -70,6 +70,7 @@ fn play(dir: &std::path::Path, game: &str, sandbox: &str) -> std::process::Outpu
 
 #[test]
 fn a_sandboxed_bot_reaches_only_its_own_folder() {
+    let _untimed = untimed();
     for (game, config, answer) in GAMES {
         let root = tempfile::tempdir().unwrap();
         let dir = root.path().join("bot");
@@ -110,6 +111,7 @@ fn a_sandboxed_bot_reaches_only_its_own_folder() {
 
 #[test]
 fn sandbox_options_are_checked() {
+    let _untimed = untimed();
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(dir.path().join("cfg.json"), CONFIG).unwrap();
     script(dir.path(), "bot.sh", "exit 0");
@@ -142,6 +144,7 @@ fn sandbox_options_are_checked() {
 
 #[test]
 fn memory_hogs_are_killed_naming_the_cap() {
+    let _untimed = untimed();
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(dir.path().join("samurai.json"), r#"{"max_turns": 1}"#).unwrap();
     std::fs::write(dir.path().join("bomberman.json"), CONFIG).unwrap();
@@ -188,6 +191,7 @@ print('W')\"";
 
 #[test]
 fn a_fork_bomb_is_capped() {
+    let _untimed = untimed();
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(dir.path().join("samurai.json"), r#"{"max_turns": 1}"#).unwrap();
     // Tries to start 400 sleepers, then reports how many it could start.
@@ -272,10 +276,15 @@ fn crash_detail(bot: &str, extra: &[&str], env: &[(&str, &str)]) -> String {
 
 #[test]
 fn a_busy_bot_is_killed_at_its_cpu_time_cap() {
+    let _untimed = untimed();
     // Two busy processes: two seconds of CPU time per second on two cores; the wall-clock
     // limit (4 s) is far.
     let busy = "(while :; do :; done) & while :; do :; done";
-    let detail = crash_detail(busy, &["--cpu-seconds", "1", "--timeout-ms", "4000"], &[]);
+    let detail = crash_detail(
+        busy,
+        &["--cpu-seconds", "1", "--timeout-ms", "4000", "--cpus", "2"],
+        &[],
+    );
     assert!(
         detail.contains("killed over the 1 s CPU-time cap"),
         "{detail}"
@@ -286,7 +295,7 @@ fn a_busy_bot_is_killed_at_its_cpu_time_cap() {
 const { Worker } = require('worker_threads');
 for (let i = 0; i < 2; i++) new Worker('for (;;) {}', { eval: true });
 for (;;) {}\"";
-    let detail = crash_detail(threads, &["--timeout-ms", "3000"], &[]);
+    let detail = crash_detail(threads, &["--timeout-ms", "3000", "--cpus", "2"], &[]);
     assert!(
         detail.contains("killed over the 3 s CPU-time cap"),
         "{detail}"
@@ -295,6 +304,7 @@ for (;;) {}\"";
 
 #[test]
 fn without_a_control_group_memory_is_capped_per_process() {
+    let _untimed = untimed();
     let heap = "exec python3 -c \"b = bytearray(1500 << 20); print('W')\"";
     let detail = crash_detail(heap, &["--memory-mb", "300"], &[("KOTH_CGROUP", "off")]);
     assert!(detail.contains("MemoryError"), "{detail}");
@@ -302,6 +312,7 @@ fn without_a_control_group_memory_is_capped_per_process() {
 
 #[test]
 fn a_bot_that_closes_its_output_is_one_crash_fault() {
+    let _untimed = untimed();
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(dir.path().join("cfg.json"), CONFIG).unwrap();
     // Answers one tick, closes its output and runs on.
@@ -460,6 +471,7 @@ fn assert_no_wall_climbed(game: &str, report: &Value) {
 
 #[test]
 fn a_hostile_bot_climbs_no_wall() {
+    let _untimed = untimed();
     for game in ["samurai", "bomberman"] {
         assert_no_wall_climbed(game, &climb(game, None));
     }
@@ -469,6 +481,7 @@ fn a_hostile_bot_climbs_no_wall() {
 /// CI) confines as well, without control groups.
 #[test]
 fn an_unprivileged_koth_confines_too() {
+    let _untimed = untimed();
     let root = nix_is_root();
     let setpriv = Command::new("setpriv").arg("--version").output().is_ok();
     if !root || !setpriv {
@@ -491,6 +504,7 @@ fn nix_is_root() -> bool {
 
 #[test]
 fn writes_stop_at_the_disk_cap_and_the_match_goes_on() {
+    let _untimed = untimed();
     // Once a match: tries to write 1 GB into each writable place and to reserve 20 GB, then
     // checks that no file got past the 64 MiB cap (status 1 naming it, if one did).
     let fill = r#"if [ ! -e filled ]; then
@@ -557,6 +571,7 @@ fn own_memory_group() -> Option<std::path::PathBuf> {
 
 #[test]
 fn a_deep_tree_is_gone_after_the_match_and_a_killed_koths_leftovers_at_the_next_start() {
+    let _untimed = untimed();
     for sandbox in ["off", "on"] {
         let dir = tempfile::tempdir().unwrap();
         let tmp = dir.path().join("tmp");
@@ -629,4 +644,97 @@ echo W"#,
             assert!(gone, "{sandbox}: a dead koth's control group stayed");
         }
     }
+}
+
+/// Every other test of this file runs while this one does not: it times an honest bot.
+static TIMING: std::sync::RwLock<()> = std::sync::RwLock::new(());
+
+/// Held by every test of this file but the timing one.
+fn untimed() -> std::sync::RwLockReadGuard<'static, ()> {
+    TIMING.read().unwrap_or_else(|e| e.into_inner())
+}
+
+/// The median time koth waited for the answers of `name` in `--bot-log` folder `dir`,
+/// leaving out the first (the program's start).
+fn median_ms(dir: &std::path::Path, name: &str) -> f64 {
+    let log = std::fs::read_dir(dir)
+        .unwrap()
+        .flatten()
+        .find(|e| e.file_name().to_string_lossy().contains(name))
+        .expect("the bot's log");
+    let text = std::fs::read_to_string(log.path()).unwrap();
+    let mut ms: Vec<f64> = text
+        .lines()
+        .skip(1)
+        .map(|l| {
+            serde_json::from_str::<Value>(l).unwrap()["ms"]
+                .as_f64()
+                .unwrap()
+        })
+        .collect();
+    assert!(ms.len() >= 10, "{} calls", ms.len());
+    ms.sort_by(f64::total_cmp);
+    ms[ms.len() / 2]
+}
+
+#[test]
+fn a_swarm_of_spinning_processes_does_not_slow_an_honest_opponent() {
+    let _alone = TIMING.write().unwrap_or_else(|e| e.into_inner());
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("cfg.json"),
+        r#"{"mode": "duel", "rules": {"max_ticks": 24}}"#,
+    )
+    .unwrap();
+    // About 50 ms of work per tick.
+    script(
+        dir.path(),
+        "honest.sh",
+        r#"exec python3 -c "
+import sys
+for line in sys.stdin:
+    n = 0
+    for i in range(1500000):
+        n += i
+    print('{\"speedX\": 0, \"speedY\": 0, \"drop\": false}', flush=True)
+""#,
+    );
+    // Eight spinning processes, each in a session of its own.
+    script(
+        dir.path(),
+        "swarm.sh",
+        r#"for i in 1 2 3 4 5 6 7 8; do setsid sh -c 'while :; do :; done' & done
+while read line; do echo '{"speedX": 0, "speedY": 0, "drop": false}'; done"#,
+    );
+    let mut medians = Vec::new();
+    for (run, other) in [("alone", "builtin:idle"), ("swarm", "cmd:./swarm.sh")] {
+        let logs = dir.path().join(run);
+        let out = json(&koth(
+            &[
+                "play",
+                "bomberman",
+                "--json",
+                "--config",
+                "cfg.json",
+                "--sandbox",
+                "on",
+                "--timeout-ms",
+                "5000",
+                "--bot-log",
+                logs.to_str().unwrap(),
+                "--bot",
+                "honest=cmd:./honest.sh",
+                "--bot",
+                other,
+            ],
+            dir.path(),
+        ));
+        assert_eq!(out["faults"], Value::Array(vec![]), "{run}: {out}");
+        medians.push(median_ms(&logs, "honest"));
+    }
+    let (alone, swarm) = (medians[0], medians[1]);
+    assert!(
+        swarm < 1.5 * alone,
+        "an honest tick took {swarm} ms against the swarm, {alone} ms alone"
+    );
 }
