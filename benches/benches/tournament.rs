@@ -50,6 +50,7 @@ fn bench_records(c: &mut Criterion) {
                         resume: false,
                     }),
                     progress: false,
+                    bot_options: Default::default(),
                 },
                 |options| {
                     let report = tournament::run::<Samurai>(&config, &specs, 2, 7, &options)

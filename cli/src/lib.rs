@@ -266,6 +266,11 @@ pub struct ServeLimits {
     #[arg(long, value_name = "N", default_value_t = http::server::DEFAULT_MAX_SEATS as u64,
           value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
     pub max_seats: u64,
+    /// The largest request body read, in KiB (`413` past it; a request on the default grid
+    /// is a few hundred bytes, late turns on a 100 x 100 grid several hundred KiB).
+    #[arg(long, value_name = "KB", default_value_t = (http::server::DEFAULT_MAX_BODY / 1024) as u64,
+          value_parser = clap::value_parser!(u64).range(1..=65_536))]
+    pub max_body_kb: u64,
 }
 
 /// `koth play`'s options besides the game.
@@ -1057,10 +1062,26 @@ pub fn tournament<G: CliGame>(args: &TournamentArgs) -> anyhow::Result<()> {
         .seed
         .or_else(|| args.resume.as_deref().and_then(tournament::recorded_seed))
         .unwrap_or_else(clock_seed);
+    let b = &args.bots;
+    let bot_options = tournament::BotOptions {
+        bots: specs.iter().map(|s| s.text.clone()).collect(),
+        workdir: b.workdir.as_deref().map(tournament::recorded_path),
+        timeout_ms: b.timeout_ms,
+        match_timeout_s: b.match_timeout,
+        sandbox: format!("{:?}", b.sandbox).to_lowercase(),
+        memory_mb: b.memory_mb,
+        disk_mb: b.disk_mb,
+        cpus: b.cpus,
+        cpu_seconds: b.cpu_seconds,
+        allow_net: b.allow_net,
+        env: b.env.clone(),
+        dialect: b.dialect.clone(),
+    };
     let options = tournament::RunOptions {
         jobs,
         out,
         progress: !args.json && std::io::stderr().is_terminal(),
+        bot_options,
     };
     let report = tournament::run::<G>(&config, &specs, games, seed, &options)?;
     let stdout = std::io::stdout();
@@ -1340,6 +1361,7 @@ fn serve_bot(
         header_timeout: Duration::from_secs(limits.read_timeout_s),
         body_timeout: Duration::from_secs(limits.read_timeout_s),
         max_seats: limits.max_seats as usize,
+        max_body: (limits.max_body_kb as usize) << 10,
         max_connections: limits
             .max_connections
             .map_or(defaults.max_connections, |n| n as usize),

@@ -16,6 +16,8 @@ use crate::process::ExternalCommand;
 pub struct BotSpec {
     /// The player's name (given, or derived from the SPEC).
     pub name: String,
+    /// The `[NAME=]SPEC` as the user typed it (what records keep).
+    pub text: String,
     /// Who plays.
     pub kind: SpecKind,
 }
@@ -97,7 +99,11 @@ impl BotSpec {
             )));
         };
         let name = name.unwrap_or_else(|| derived_name(&kind));
-        Ok(BotSpec { name, kind })
+        Ok(BotSpec {
+            name,
+            text: text.to_string(),
+            kind,
+        })
     }
 
     /// A fresh seat for one match, named `name` (the SPEC's name, made unique in the match).

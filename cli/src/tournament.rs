@@ -100,12 +100,76 @@ pub struct RunOptions {
     pub out: Option<Out>,
     /// Show a progress bar on standard error.
     pub progress: bool,
+    /// How the bots play, as typed (recorded with `out`).
+    pub bot_options: BotOptions,
+}
+
+/// The format of `DIR/tournament.json` this koth writes and resumes.
+pub const SETUP_FORMAT: u32 = 2;
+
+/// How the bots of a tournament play, as the user typed it: recorded in
+/// `DIR/tournament.json` and compared on resume. It never holds an environment variable's
+/// value (only `--env` names), and a folder inside the working folder is recorded relative
+/// to it, so a moved records folder resumes.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BotOptions {
+    /// Each `--bot` SPEC as typed (the built-ins' `builtin:ID` when none was given).
+    pub bots: Vec<String>,
+    /// `--workdir`, relative to the working folder where it lies inside it.
+    pub workdir: Option<String>,
+    /// `--timeout-ms`.
+    pub timeout_ms: Option<u64>,
+    /// `--match-timeout`, in seconds.
+    pub match_timeout_s: u64,
+    /// `--sandbox`: `auto`, `on` or `off`.
+    pub sandbox: String,
+    /// `--memory-mb`.
+    pub memory_mb: Option<u64>,
+    /// `--disk-mb`.
+    pub disk_mb: u64,
+    /// `--cpus`.
+    pub cpus: u32,
+    /// `--cpu-seconds`.
+    pub cpu_seconds: Option<u64>,
+    /// `--allow-net`.
+    pub allow_net: bool,
+    /// The names passed with `--env` (never their values).
+    pub env: Vec<String>,
+    /// `--dialect`.
+    pub dialect: Option<String>,
+}
+
+/// `path` relative to the working folder where it lies inside it, else as given.
+pub fn recorded_path(path: &Path) -> String {
+    let cwd = std::env::current_dir().ok();
+    let absolute = if path.is_absolute() {
+        path.to_path_buf()
+    } else {
+        match &cwd {
+            Some(cwd) => cwd.join(path),
+            None => path.to_path_buf(),
+        }
+    };
+    let relative = cwd
+        .as_deref()
+        .and_then(|cwd| absolute.strip_prefix(cwd).ok())
+        .map(|p| {
+            if p.as_os_str().is_empty() {
+                Path::new(".")
+            } else {
+                p
+            }
+        });
+    relative.unwrap_or(path).display().to_string()
 }
 
 /// `DIR/tournament.json`: what the tournament plays, written first and checked on resume.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct TournamentSetup {
+    /// The file's format ([`SETUP_FORMAT`]).
+    pub format: u32,
     /// The game's name.
     pub game: String,
     /// The tournament seed.
@@ -118,8 +182,8 @@ pub struct TournamentSetup {
     pub config: serde_json::Value,
     /// The bots' names, in the order of the schedule's indices.
     pub bots: Vec<String>,
-    /// Each bot as koth understood its SPEC and options.
-    pub specs: Vec<String>,
+    /// How the bots play, as typed.
+    pub options: BotOptions,
     /// Whether each match's replay is written.
     pub replays: bool,
 }
@@ -175,6 +239,16 @@ impl Recorder {
         if out.resume {
             let text = std::fs::read_to_string(&setup_path)
                 .map_err(|e| UsageError(format!("--resume {shown}: no tournament there ({e})")))?;
+            let format = serde_json::from_str::<serde_json::Value>(&text)
+                .ok()
+                .map(|v| v.get("format").and_then(|f| f.as_u64()).unwrap_or(1));
+            if let Some(format) = format.filter(|&f| f != u64::from(SETUP_FORMAT)) {
+                return Err(UsageError(format!(
+                    "--resume {shown}: {SETUP} is of format {format}, this koth resumes format \
+                     {SETUP_FORMAT}: finish it with the koth that started it, or start anew"
+                ))
+                .into());
+            }
             let recorded: TournamentSetup = serde_json::from_str(&text).map_err(|e| {
                 UsageError(format!(
                     "--resume {shown}: {SETUP} is not a tournament setup: {e}"
@@ -285,7 +359,8 @@ fn setup_difference(a: &TournamentSetup, b: &TournamentSetup) -> Option<&'static
         (a.games != b.games, "number of games"),
         (a.config != b.config, "config"),
         (a.bots != b.bots, "list of bots"),
-        (a.specs != b.specs, "bot SPEC or option"),
+        (a.options.bots != b.options.bots, "--bot SPEC"),
+        (a.options != b.options, "bot option"),
         (a.replays != b.replays, "--replays choice"),
         (a.matches != b.matches, "schedule"),
     ]
@@ -344,7 +419,8 @@ pub fn run<G: CliGame>(
                 matches: fixtures.len(),
                 config: serde_json::to_value(config)?,
                 bots: specs.iter().map(|s| s.name.clone()).collect(),
-                specs: specs.iter().map(|s| format!("{:?}", s.kind)).collect(),
+                format: SETUP_FORMAT,
+                options: options.bot_options.clone(),
                 replays: out.replays,
             };
             Some(Recorder::open(out, &setup, &fixtures, &mut reports)?)

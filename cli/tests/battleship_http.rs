@@ -47,6 +47,7 @@ fn play(players: [(&str, SpecKind); 2], seed: u64) -> MatchReport {
         .into_iter()
         .map(|(name, kind)| BotSpec {
             name: name.to_string(),
+            text: name.to_string(),
             kind,
         })
         .collect();

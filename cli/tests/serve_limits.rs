@@ -162,3 +162,118 @@ fn twenty_thousand_inits_stay_under_the_seat_cap_and_its_memory_bound() {
     eprintln!("peak RSS {peak_kb} kB");
     assert!(peak_kb < 300 * 1024, "peak RSS {peak_kb} kB");
 }
+
+/// Raises this process's open-files limit to its hard limit (clients of the load tests).
+fn more_open_files() {
+    use nix::sys::resource::{Resource, getrlimit, setrlimit};
+    let (_, hard) = getrlimit(Resource::RLIMIT_NOFILE).unwrap();
+    setrlimit(Resource::RLIMIT_NOFILE, hard, hard).unwrap();
+}
+
+/// How many descriptors the process `pid` holds.
+fn open_fds(pid: u32) -> usize {
+    std::fs::read_dir(format!("/proc/{pid}/fd"))
+        .unwrap()
+        .count()
+}
+
+#[test]
+fn an_oversized_body_is_refused_at_once() {
+    let server = serve("random", 1024, "");
+    let mut s = TcpStream::connect(&server.addr).unwrap();
+    s.write_all(
+        b"POST / HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n\
+          Content-Length: 100000000\r\n\r\n{\"action\"",
+    )
+    .unwrap();
+    s.set_read_timeout(Some(Duration::from_secs(5))).unwrap();
+    let started = Instant::now();
+    let mut answer = [0u8; 12];
+    s.read_exact(&mut answer).unwrap();
+    assert_eq!(&answer, b"HTTP/1.1 413");
+    assert!(started.elapsed() < Duration::from_secs(1));
+}
+
+#[test]
+fn a_thousand_slow_big_bodies_keep_the_server_small_while_a_match_plays() {
+    more_open_files();
+    let server = serve("hunter", 4096, "");
+    // 1000 connections in 10 threads: half declare a 4 MiB body, half send theirs as one
+    // chunk of 4 MiB (no length); each streams up to 2 MiB of it, as fast as the server
+    // takes it, for 3 seconds.
+    let attackers: Vec<_> = (0..10)
+        .map(|t| {
+            let addr = server.addr.clone();
+            std::thread::spawn(move || {
+                let mut conns: Vec<(TcpStream, usize)> = (0..100)
+                    .filter_map(|i| {
+                        let mut s = TcpStream::connect(&addr).ok()?;
+                        let head = if (t + i) % 2 == 0 {
+                            "Content-Length: 4194304\r\n\r\n"
+                        } else {
+                            "Transfer-Encoding: chunked\r\n\r\n400000\r\n"
+                        };
+                        s.write_all(
+                            format!(
+                                "POST / HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n{head}"
+                            )
+                            .as_bytes(),
+                        )
+                        .ok()?;
+                        s.set_nonblocking(true).ok()?;
+                        Some((s, 0))
+                    })
+                    .collect();
+                let body = vec![b'x'; 64 * 1024];
+                let started = Instant::now();
+                while !conns.is_empty()
+                    && started.elapsed() < Duration::from_secs(3)
+                {
+                    conns.retain_mut(|(s, sent)| {
+                        let left = (2 << 20) - *sent;
+                        match s.write(&body[..left.min(body.len())]) {
+                            Ok(n) => {
+                                *sent += n;
+                                *sent < 2 << 20
+                            }
+                            Err(e) => e.kind() == std::io::ErrorKind::WouldBlock,
+                        }
+                    });
+                    std::thread::sleep(Duration::from_millis(1));
+                }
+
+            })
+        })
+        .collect();
+    let report = play_against(&server);
+    assert_eq!(report["faults"], serde_json::json!([]), "{report}");
+    for a in attackers {
+        a.join().unwrap();
+    }
+    let peak_kb = status_kb(server.child.id(), "VmHWM:");
+    eprintln!("peak RSS {peak_kb} kB");
+    assert!(peak_kb < 300 * 1024, "peak RSS {peak_kb} kB");
+}
+
+#[test]
+fn connections_still_sending_their_headers_count_toward_the_cap() {
+    more_open_files();
+    // The server's cap: 1024 connections (its open-files limit is 4096).
+    let server = serve("random", 4096, "");
+    let pid = server.child.id();
+    let before = open_fds(pid);
+    let mut held = Vec::new();
+    for _ in 0..3000 {
+        if let Ok(mut s) = TcpStream::connect(&server.addr) {
+            let _ = s.write_all(b"POST / HTTP/1.1\r\nHost: x\r\n");
+            held.push(s);
+        }
+    }
+    assert!(held.len() >= 2900, "{} connected", held.len());
+    std::thread::sleep(Duration::from_millis(300));
+    let open = open_fds(pid);
+    assert!(
+        open <= before + 1024,
+        "{open} descriptors open ({before} before)"
+    );
+}

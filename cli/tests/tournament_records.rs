@@ -305,3 +305,93 @@ fn a_killed_or_interrupted_tournament_resumes_to_the_same_standings() {
         "{refused:?}"
     );
 }
+
+/// Every file under `dir`, with its bytes.
+fn files(dir: &Path) -> Vec<(std::path::PathBuf, Vec<u8>)> {
+    let mut found = Vec::new();
+    for entry in std::fs::read_dir(dir).unwrap().flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            found.extend(files(&path));
+        } else {
+            found.push((path.clone(), std::fs::read(&path).unwrap()));
+        }
+    }
+    found
+}
+
+#[test]
+fn records_hold_no_secret_nor_absolute_path_and_a_moved_folder_resumes() {
+    let dir = tempfile::tempdir().unwrap();
+    let bots = dir.path().join("bots");
+    std::fs::create_dir(&bots).unwrap();
+    script(&bots, "w.sh", "echo W");
+    std::fs::write(dir.path().join("cfg.json"), r#"{"max_turns": 4}"#).unwrap();
+    let args = |records: &str, extra: &[&str]| -> Vec<String> {
+        let mut all: Vec<String> = [
+            "tournament",
+            "samurai",
+            "--seed",
+            "3",
+            "--config",
+            "cfg.json",
+            "--workdir",
+            "bots",
+            "--bot",
+            "plain=cmd:./w.sh",
+            "--bot",
+            "builtin:waiter",
+            "--env",
+            "SECRET",
+            "--replays",
+            "--json",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+        all.push(records.to_string());
+        all.extend(extra.iter().map(|s| s.to_string()));
+        all
+    };
+    let run = |args: Vec<String>| {
+        Command::new(env!("CARGO_BIN_EXE_koth"))
+            .args(args)
+            .env("SECRET", "hunter2")
+            .current_dir(dir.path())
+            .output()
+            .unwrap()
+    };
+    let mut first = args("--out", &[]);
+    first.push("records".into());
+    let report = json(&run(first));
+    let records = dir.path().join("records");
+    let absolute = dir.path().display().to_string();
+    for (path, bytes) in files(&records) {
+        let text = String::from_utf8_lossy(&bytes);
+        assert!(!text.contains("hunter2"), "{}: {text}", path.display());
+        assert!(!text.contains(&absolute), "{}: {text}", path.display());
+    }
+    let setup: Value =
+        serde_json::from_slice(&std::fs::read(records.join("tournament.json")).unwrap()).unwrap();
+    assert_eq!(setup["format"], 2);
+    assert_eq!(setup["options"]["env"], serde_json::json!(["SECRET"]));
+    assert_eq!(setup["options"]["workdir"], "bots");
+    assert_eq!(
+        setup["options"]["bots"],
+        serde_json::json!(["plain=cmd:./w.sh", "builtin:waiter"])
+    );
+
+    // Moved, the records resume (to the same standings); another option is refused.
+    std::fs::rename(&records, dir.path().join("moved")).unwrap();
+    let mut again = args("--resume", &[]);
+    again.push("moved".into());
+    assert_eq!(json(&run(again))["standings"], report["standings"]);
+    let mut other = args("--resume", &["--cpus", "2"]);
+    other.insert(other.len() - 2, "moved".into());
+    let refused = run(other);
+    assert_eq!(refused.status.code(), Some(2), "{refused:?}");
+    assert!(
+        String::from_utf8_lossy(&refused.stderr).contains("bot option"),
+        "{refused:?}"
+    );
+}

@@ -8,7 +8,8 @@
 //!   fresh one; a `draft` `end` forgets it; so does [`ServeOptions::idle_timeout`] without a
 //!   request. The bot's RNG is seeded from the match number and the seat.
 //! - Malformed requests get `400` and the reason as text; anything but `POST` gets `405`;
-//!   bodies over 4 MiB get `413`.
+//!   a body over [`ServeOptions::max_body`] (64 KiB by default) gets `413`, at once when its
+//!   declared length says so.
 //! - Bounded against hostile or careless clients (see [`ServeOptions`]): a request's headers
 //!   must arrive within the header timeout, which also closes a kept-alive connection idle
 //!   that long (hyper's `header_read_timeout`); its body within the body timeout (`408`);
@@ -16,6 +17,17 @@
 //!   least recently active one (at once if it is idle, after its request otherwise); at most
 //!   `max_seats` match seats are remembered, and a new one past the cap forgets the least
 //!   recently used one.
+//! - Memory: request bodies are read only within a budget shared by all connections
+//!   ([`ServeOptions::body_budget`], 64 MiB by default): a body reserves its declared length
+//!   (or the body cap, when it declares none) before it is read, and a request that finds
+//!   the budget spent gets `503`. A connection's read buffer holds at most
+//!   [`READ_BUFFER`] bytes (its headers must fit). So under any load the server's memory
+//!   stays below about: its baseline (a few MB) + the body budget + `max_connections` x
+//!   (`READ_BUFFER` + a few KiB per connection) + `max_seats` x a seat (about 90 KB on the
+//!   largest grid, far less on the default one).
+//! - A connection that has not sent a whole request yet counts toward `max_connections`
+//!   like any other, and when it is the one closed past the cap it is closed at once (a
+//!   connection whose request is being answered finishes it first).
 
 use std::collections::HashMap;
 use std::net::{SocketAddr, TcpListener};
@@ -37,9 +49,14 @@ use rand_pcg::Pcg64Mcg;
 
 use koth_engine_core::draw::derive_seed;
 
-/// The largest request body read (a `form`/`json` turn on a 100 x 100 grid re-sends up to
-/// 20 000 strikes).
-pub const REQUEST_LIMIT: usize = 4 * 1024 * 1024;
+/// The default largest request body read: a request on the default grid is a few hundred
+/// bytes. (A `form`/`json` turn re-sends every strike so far, so on a 100 x 100 grid late
+/// turns reach several hundred KiB: raise `--max-body-kb` for such configs.)
+pub const DEFAULT_MAX_BODY: usize = 64 * 1024;
+/// The default budget of body bytes being read at once, over all connections.
+pub const DEFAULT_BODY_BUDGET: usize = 64 << 20;
+/// The most bytes a connection's read buffer holds (a request's headers must fit).
+pub const READ_BUFFER: usize = 16 * 1024;
 
 /// How a bot server runs.
 #[derive(Clone, Debug)]
@@ -60,6 +77,11 @@ pub struct ServeOptions {
     pub body_timeout: Duration,
     /// Most match seats remembered (each side of a match played here is one).
     pub max_seats: usize,
+    /// The largest request body read, in bytes (`413` past it).
+    pub max_body: usize,
+    /// The most body bytes being read at once, over all connections (`503` past it; at
+    /// least `max_body`).
+    pub body_budget: usize,
 }
 
 /// The default cap on match seats: on the largest grid (100 x 100) a seat takes about 90 KB,
@@ -76,7 +98,8 @@ pub fn default_max_connections() -> usize {
 
 impl ServeOptions {
     /// Options for built-in bot `bot`: all dialects, 5 minutes idle timeout, 4 workers,
-    /// [`default_max_connections`], 10 s header and body timeouts, [`DEFAULT_MAX_SEATS`].
+    /// [`default_max_connections`], 10 s header and body timeouts, [`DEFAULT_MAX_SEATS`],
+    /// [`DEFAULT_MAX_BODY`], [`DEFAULT_BODY_BUDGET`].
     pub fn new(bot: &str) -> Self {
         ServeOptions {
             bot: bot.to_string(),
@@ -87,6 +110,8 @@ impl ServeOptions {
             header_timeout: Duration::from_secs(10),
             body_timeout: Duration::from_secs(10),
             max_seats: DEFAULT_MAX_SEATS,
+            max_body: DEFAULT_MAX_BODY,
+            body_budget: DEFAULT_BODY_BUDGET,
         }
     }
 }
@@ -101,6 +126,8 @@ struct Seat {
 
 struct Shared {
     options: ServeOptions,
+    /// The body budget, in KiB.
+    budget: Arc<tokio::sync::Semaphore>,
     seats: Mutex<HashMap<(u64, PlayerId), Seat>>,
     last_sweep: Mutex<Instant>,
 }
@@ -178,7 +205,11 @@ pub fn serve(listener: TcpListener, options: ServeOptions) -> anyhow::Result<Ser
         let _entered = runtime.enter();
         tokio::net::TcpListener::from_std(listener).context("cannot serve on the listener")?
     };
+    let budget_kib = options.body_budget.max(options.max_body).div_ceil(1024);
     let shared = Arc::new(Shared {
+        budget: Arc::new(tokio::sync::Semaphore::new(
+            budget_kib.min(tokio::sync::Semaphore::MAX_PERMITS),
+        )),
         options,
         seats: Mutex::new(HashMap::new()),
         last_sweep: Mutex::new(Instant::now()),
@@ -265,13 +296,24 @@ async fn accept_loop(
         let (id, activity, closed) = table.open(shared.options.max_connections, now_ms());
         drop(table);
         let app = app.clone();
+        // Whether a request of this connection is being answered.
+        let answering = Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let flag = answering.clone();
         let service = hyper::service::service_fn(move |request| {
             activity.store(now_ms(), Ordering::Relaxed);
-            tower::ServiceExt::oneshot(app.clone(), request)
+            flag.store(true, Ordering::Relaxed);
+            let flag = flag.clone();
+            let answer = tower::ServiceExt::oneshot(app.clone(), request);
+            async move {
+                let answered = answer.await;
+                flag.store(false, Ordering::Relaxed);
+                answered
+            }
         });
         let mut http = hyper::server::conn::http1::Builder::new();
         http.timer(hyper_util::rt::TokioTimer::new())
-            .header_read_timeout(shared.options.header_timeout);
+            .header_read_timeout(shared.options.header_timeout)
+            .max_buf_size(READ_BUFFER);
         let connections = connections.clone();
         tokio::spawn(async move {
             let connection = http.serve_connection(hyper_util::rt::TokioIo::new(stream), service);
@@ -279,8 +321,12 @@ async fn accept_loop(
             tokio::select! {
                 _ = connection.as_mut() => {}
                 _ = closed => {
-                    connection.as_mut().graceful_shutdown();
-                    let _ = connection.await;
+                    // A request being answered is finished; any other connection (idle, or
+                    // still sending its headers) is dropped, closing it at once.
+                    if answering.load(Ordering::Relaxed) {
+                        connection.as_mut().graceful_shutdown();
+                        let _ = connection.await;
+                    }
                 }
             }
             if let Ok(mut table) = connections.lock() {
@@ -307,10 +353,33 @@ async fn handle(State(shared): State<Arc<Shared>>, request: axum::extract::Reque
         .get(header::CONTENT_TYPE)
         .and_then(|v| v.to_str().ok())
         .map(str::to_string);
+    let max_body = shared.options.max_body;
+    let declared = request
+        .headers()
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.trim().parse::<u64>().ok());
+    if declared.is_some_and(|n| n > max_body as u64) {
+        return refuse(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            format!("a body of at most {max_body} bytes is read (--max-body-kb)"),
+        );
+    }
+    // The body's share of the budget, held until the request is answered.
+    let kib = declared
+        .map_or(max_body, |n| n as usize)
+        .div_ceil(1024)
+        .max(1) as u32;
+    let Ok(_reserved) = shared.budget.clone().try_acquire_many_owned(kib) else {
+        return refuse(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "too many request bodies are being read: retry shortly".into(),
+        );
+    };
     let limit = shared.options.body_timeout;
     let body = match tokio::time::timeout(
         limit,
-        axum::body::to_bytes(request.into_body(), REQUEST_LIMIT),
+        axum::body::to_bytes(request.into_body(), max_body),
     )
     .await
     {
@@ -318,7 +387,7 @@ async fn handle(State(shared): State<Arc<Shared>>, request: axum::extract::Reque
         Ok(Err(e)) => {
             return refuse(
                 StatusCode::PAYLOAD_TOO_LARGE,
-                format!("cannot read the body (at most {REQUEST_LIMIT} bytes): {e}"),
+                format!("cannot read the body (at most {max_body} bytes, --max-body-kb): {e}"),
             );
         }
         Err(_) => {
