@@ -23,7 +23,7 @@
 //!   kept for all calls, as in a match; needs bwrap and the koth binary).
 //!
 //! - `folder/<files>x<KiB>`: making (and removing) a bot's private folder for one match, a
-//!   copy of a bot folder of that many files of that size (see `koth_cli::folders`).
+//!   copy of a bot folder of that many files of that size (see `koth_cli::confine::folders`).
 //!
 //! The `koth` binary is `KOTH_BIN`, else `target/release/koth` (build it first:
 //! `cargo build --release -p koth-cli && cargo bench -p benches --bench process`). Without
@@ -37,7 +37,7 @@ use std::process::{Command, Stdio};
 use std::time::Duration;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use koth_cli::process::ExternalCommand;
+use koth_cli::confine::process::ExternalCommand;
 
 /// One game's setup: its name, config, the bot's C source, and how `bare` feeds the bot.
 struct Case {
@@ -183,7 +183,7 @@ fn koth_call(input: &Input, cmd: &ExternalCommand) {
 fn calls(c: &mut Criterion) {
     // As in the koth binary: leftovers of a call are handed to this process and killed, and
     // (with a koth binary) every call is told to the guardian.
-    koth_cli::reaper::enable(koth_binary()).expect("a child subreaper");
+    koth_cli::confine::reaper::enable(koth_binary()).expect("a child subreaper");
     let dir = tempfile::tempdir().unwrap();
     let mut group = c.benchmark_group("call");
     group.measurement_time(Duration::from_secs(5));
@@ -206,14 +206,15 @@ fn calls(c: &mut Criterion) {
             b.iter(|| bare_call(&case.input, &bot, dir.path()))
         });
         // In the sandbox: one bwrap with koth's spawner for all the calls, as in a match.
-        let sandbox = koth_cli::sandbox::Sandbox::new(false, vec![]);
+        let sandbox = koth_cli::confine::sandbox::Sandbox::new(false, vec![]);
         if let (Ok(mut sandbox), Some(koth)) = (sandbox, koth_binary()) {
             sandbox.koth = koth;
             let boxed = ExternalCommand {
                 sandbox: Some(std::sync::Arc::new(sandbox)),
                 ..cmd.clone()
             };
-            let mut calls = koth_cli::spawner::SandboxedCalls::start(&boxed).expect("a sandbox");
+            let mut calls =
+                koth_cli::confine::spawner::SandboxedCalls::start(&boxed).expect("a sandbox");
             group.bench_function(format!("{name}/sandboxed"), |b| {
                 b.iter(|| {
                     let out = match case.input {
@@ -287,13 +288,14 @@ fn folders(c: &mut Criterion) {
         }
         group.bench_function(format!("{files}x{kib}"), |b| {
             b.iter(|| {
-                let folder = koth_cli::folders::BotFolder::create(seed.path(), "0-bench").unwrap();
+                let folder =
+                    koth_cli::confine::folders::BotFolder::create(seed.path(), "0-bench").unwrap();
                 assert!(folder.path().join("f0").exists());
             })
         });
     }
     group.finish();
-    koth_cli::folders::remove_run_dir();
+    koth_cli::confine::folders::remove_run_dir();
 }
 
 criterion_group!(benches, calls, folders, matches);

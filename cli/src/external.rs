@@ -16,11 +16,11 @@ use std::time::Duration;
 use koth_engine_core::runner::{Decision, Failure, Player};
 use koth_engine_core::{Answer, Contest, Family, FaultKind, LinkInfo, Message, PlayerId, RngCore};
 
-use crate::folders::BotFolder;
+use crate::confine::folders::BotFolder;
+use crate::confine::process::ExternalCommand;
+use crate::confine::session::{Limits, Session};
+use crate::confine::spawner::SandboxedCalls;
 use crate::http::HttpClient;
-use crate::process::ExternalCommand;
-use crate::session::{Limits, Session};
-use crate::spawner::SandboxedCalls;
 
 /// How to reach an external bot.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -163,7 +163,7 @@ impl<G: Contest> ExternalPlayer<G> {
         message: &Message,
         stderr: &mut Vec<u8>,
     ) -> Result<Option<Vec<u8>>, Failure> {
-        if crate::reaper::interrupted() {
+        if crate::confine::reaper::interrupted() {
             self.session = None;
             self.sandboxed = None;
             self.unreachable = true;
@@ -226,7 +226,7 @@ impl<G: Contest> ExternalPlayer<G> {
     }
 
     /// Gives a program its private working folder for this match: a copy of its folder
-    /// (see [`crate::folders`]), where every call of the match runs.
+    /// (see [`crate::confine::folders`]), where every call of the match runs.
     fn prepare_folder(&mut self, seat: PlayerId) -> Result<(), String> {
         let Endpoint::Program(cmd) = &mut self.endpoint else {
             return Ok(());

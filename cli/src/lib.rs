@@ -12,26 +12,20 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use clap::{Parser, Subcommand};
+use confine::{cgroup, folders, reaper, sandbox, spawner};
 use koth_engine_core::runner::{self, Options, Seat};
 use koth_engine_core::{Contest, Family};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
-pub mod cgroup;
+pub mod confine;
 pub mod external;
-pub mod folders;
 pub mod games;
 pub mod http;
 pub mod output;
-pub mod process;
 pub mod ratings;
-pub mod reaper;
 pub mod replay;
 pub mod report;
-pub mod rlimits;
-pub mod sandbox;
-pub mod session;
-pub mod spawner;
 pub mod spec;
 pub mod tournament;
 pub mod view;
@@ -174,6 +168,18 @@ struct Cli {
     command: Command,
 }
 
+/// `--sandbox`: whether external programs run in the sandbox.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum SandboxMode {
+    /// In the sandbox where bubblewrap works here, else unconfined with a warning.
+    #[default]
+    Auto,
+    /// Always in the sandbox; an error where bubblewrap does not work.
+    On,
+    /// Never in the sandbox.
+    Off,
+}
+
 /// Who plays, and how external bots are run (shared by `play` and `tournament`).
 #[derive(clap::Args, Debug, Clone, Default)]
 pub struct BotArgs {
@@ -200,8 +206,8 @@ pub struct BotArgs {
     /// Whether external programs run in the sandbox (bubblewrap: read-only system, only
     /// their private folder writable, no network, a PID namespace, a minimal environment;
     /// see docs/README.md). `auto`: where bubblewrap works, else with a warning.
-    #[arg(long, value_enum, value_name = "MODE", default_value_t = sandbox::SandboxMode::Auto)]
-    pub sandbox: sandbox::SandboxMode,
+    #[arg(long, value_enum, value_name = "MODE", default_value_t = SandboxMode::Auto)]
+    pub sandbox: SandboxMode,
     /// The memory cap of each sandboxed bot, all its processes together, in MiB (default:
     /// the game's protocol limit, else 512). Applied where koth can make a control group.
     #[arg(long, value_name = "MB")]
@@ -757,7 +763,6 @@ fn bot_specs<G: CliGame>(args: &BotArgs, default: &[&str]) -> anyhow::Result<Vec
 
 /// The sandbox external programs run in, as `--sandbox` says.
 fn sandbox_for(args: &BotArgs) -> Result<Option<sandbox::Sandbox>, UsageError> {
-    use sandbox::SandboxMode;
     if let Some(mb) = args.memory_mb {
         if !(16..=1 << 20).contains(&mb) {
             return Err(UsageError(format!(

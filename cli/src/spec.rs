@@ -8,8 +8,8 @@ use koth_engine_core::runner::{Player, Seat};
 use koth_engine_core::{Contest, Family};
 
 use crate::UsageError;
+use crate::confine::process::ExternalCommand;
 use crate::external::{Endpoint, ExternalPlayer};
-use crate::process::ExternalCommand;
 
 /// A parsed, checked bot SPEC that can make a fresh player for each match.
 #[derive(Clone, Debug, PartialEq, Eq)]

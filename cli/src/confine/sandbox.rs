@@ -2,7 +2,7 @@
 //!
 //! Inside, a bot sees the system read-only (`/usr`, `/bin`, `/lib*`, `/sbin`, `/etc`,
 //! `/opt`), a `/tmp`, `/dev/shm` and `/dev` of its own, `/proc` of its own PID namespace,
-//! and its private folder (see [`crate::folders`]) at the same path; nothing of other bots
+//! and its private folder (see [`crate::confine::folders`]) at the same path; nothing of other bots
 //! or of the organizer's folders. The private folder, `/tmp` and `/dev/shm` are the only
 //! writable places: each a memory file system of at most `--disk-mb` MiB ([`Sandbox::disk_mb`];
 //! past it writes fail with `ENOSPC` and the bot goes on), gone with the sandbox. The
@@ -25,46 +25,34 @@
 //!
 //! There is one sandbox per bot per match. A long-running bot (bomberman) is the sandbox's
 //! program; for a bot run once per call (samurai, naval, tanks) the sandbox runs koth's
-//! spawner (see [`crate::spawner`]), which starts each call inside it.
+//! spawner (see [`crate::confine::spawner`]), which starts each call inside it.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::OnceLock;
-
-/// `--sandbox`: whether external programs run in the sandbox.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
-pub enum SandboxMode {
-    /// In the sandbox where bubblewrap works here, else unconfined with a warning.
-    #[default]
-    Auto,
-    /// Always in the sandbox; an error where bubblewrap does not work.
-    On,
-    /// Never in the sandbox.
-    Off,
-}
 
 /// How bots are sandboxed (one per run, shared by its bots).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Sandbox {
     bwrap: PathBuf,
     /// The `koth` binary, which runs in the sandbox of a one-run-per-call bot as its spawner
-    /// (`koth __spawn`, see [`crate::spawner`]).
+    /// (`koth __spawn`, see [`crate::confine::spawner`]).
     pub koth: PathBuf,
     /// Whether bots keep the network (`--allow-net`).
     pub allow_net: bool,
     /// Variables passed into the sandbox, with their values.
     pub env: Vec<(String, String)>,
     /// The memory cap of each bot (all its processes), in MiB, where a control group can be
-    /// made (see [`crate::cgroup`]).
+    /// made (see [`crate::confine::cgroup`]).
     pub memory_mb: u64,
     /// The most processes and threads of each bot, where a control group can be made.
     pub max_pids: u64,
     /// How many CPUs' time all the processes of each bot share (`--cpus`), where a control
-    /// group can be made (see [`crate::cgroup`]).
+    /// group can be made (see [`crate::confine::cgroup`]).
     pub cpus: u32,
     /// The CPU-time cap of each bot process, in seconds (`--cpu-seconds`); `None`: a call's
     /// time limit for a bot run once per call, the match's for a long-running bot (see
-    /// [`crate::rlimits`]).
+    /// [`crate::confine::rlimits`]).
     pub cpu_seconds: Option<u64>,
     /// Whether koth runs as root: each sandbox then runs as a user of its own.
     pub as_root: bool,
@@ -116,7 +104,7 @@ impl Sandbox {
             std::env::current_exe().map_err(|e| format!("cannot find koth itself: {e}"))?;
         if as_root && !reachable_by_others(&koth) {
             // Bots' users must reach the spawner (`/root/.cargo/bin` is closed to them).
-            koth = crate::folders::shared_copy(&koth, "koth")
+            koth = crate::confine::folders::shared_copy(&koth, "koth")
                 .map_err(|e| format!("cannot copy koth for the bots' users: {e}"))?;
         }
         Ok(Sandbox {
@@ -147,24 +135,24 @@ impl Sandbox {
     /// control group with this sandbox's caps, joined as it starts, and, when koth runs as
     /// root, a user of its own, who is given `folder`. The group is `None` where none can be
     /// made here (or `KOTH_CGROUP=off` is set): then the memory cap is `RLIMIT_DATA` of each
-    /// process instead (see [`crate::rlimits`]), and processes are not capped.
+    /// process instead (see [`crate::confine::rlimits`]), and processes are not capped.
     pub fn confine(
         &self,
         command: &mut Command,
         folder: &Path,
-    ) -> std::io::Result<Option<crate::cgroup::Cgroup>> {
+    ) -> std::io::Result<Option<crate::confine::cgroup::Cgroup>> {
         let user = self.as_root.then(next_bot_id);
         if let Some(id) = user {
-            crate::folders::hand_over(folder, id)?;
+            crate::confine::folders::hand_over(folder, id)?;
         }
         let group = if std::env::var_os("KOTH_CGROUP").is_some_and(|v| v == "off") {
             None
         } else {
-            crate::cgroup::Cgroup::create(self.memory_mb, self.max_pids, self.cpus)
+            crate::confine::cgroup::Cgroup::create(self.memory_mb, self.max_pids, self.cpus)
         };
         match &group {
             Some(group) => group.join_on_start(command),
-            None => crate::rlimits::Rlimits {
+            None => crate::confine::rlimits::Rlimits {
                 cpu_seconds: None,
                 data_bytes: Some(self.memory_mb << 20),
             }
@@ -278,7 +266,7 @@ fn usable_bwrap(as_root: bool) -> Result<PathBuf, String> {
     static CHECKED: OnceLock<Result<PathBuf, String>> = OnceLock::new();
     CHECKED
         .get_or_init(|| {
-            let bwrap = crate::process::find_on_path("bwrap").ok_or(
+            let bwrap = crate::confine::process::find_on_path("bwrap").ok_or(
                 "bubblewrap (bwrap) is not installed (Debian: apt-get install bubblewrap)",
             )?;
             let mut probe = Command::new(&bwrap);

@@ -1,5 +1,5 @@
 //! Running external bot programs: one run per call, with a timeout, an output cap, and the
-//! process group and everything the run left killed afterwards (see [`crate::reaper`]).
+//! process group and everything the run left killed afterwards (see [`crate::confine::reaper`]).
 
 use std::fs::File;
 use std::io::{Read, Write};
@@ -11,8 +11,8 @@ use std::time::{Duration, Instant};
 use koth_engine_core::FaultKind;
 use koth_engine_core::runner::Failure;
 
-use crate::reaper;
-use crate::rlimits::Rlimits;
+use crate::confine::reaper;
+use crate::confine::rlimits::Rlimits;
 
 /// How much of a program's standard output is kept (the rest is read and discarded).
 pub const STDOUT_CAP: usize = 64 * 1024;
@@ -30,8 +30,8 @@ pub struct ExternalCommand {
     pub workdir: PathBuf,
     /// A per-call time limit overriding the game protocol's own.
     pub timeout: Option<Duration>,
-    /// The sandbox it runs in (`None`: unconfined; see [`crate::sandbox`]).
-    pub sandbox: Option<std::sync::Arc<crate::sandbox::Sandbox>>,
+    /// The sandbox it runs in (`None`: unconfined; see [`crate::confine::sandbox`]).
+    pub sandbox: Option<std::sync::Arc<crate::confine::sandbox::Sandbox>>,
 }
 
 /// What a successful call printed.
@@ -482,7 +482,7 @@ mod tests {
 
     #[test]
     fn an_escaped_grandchild_costs_neither_the_answer_nor_threads_or_descriptors() {
-        crate::reaper::enable(None).unwrap();
+        crate::confine::reaper::enable(None).unwrap();
         let dir = tempfile::tempdir().unwrap();
         let flag = dir.path().join("escaped");
         // The sleeper leaves the process group and holds the output pipes open. (The wait
