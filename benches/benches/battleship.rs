@@ -18,7 +18,7 @@ use std::net::TcpListener;
 use std::time::Duration;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use koth_cli::external::{Endpoint, ExternalPlayer};
+use koth_cli::arena::external::{Endpoint, ExternalPlayer};
 use koth_cli::http::{ServeOptions, serve};
 use koth_engine_core::runner::{self, Options, Seat};
 use koth_engine_core::{Game, OutcomeKind, SeedableRng};

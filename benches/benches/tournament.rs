@@ -1,5 +1,5 @@
 //! What a tournament's records cost: the same tournament of built-in bots played by
-//! `koth_cli::tournament::run` (one job) three ways.
+//! `koth_cli::arena::tournament::run` (one job) three ways.
 //!
 //! - `tournament/records/none`: no records;
 //! - `tournament/records/out`: `--out DIR` (the setup, a `matches.jsonl` line per match as it
@@ -13,8 +13,8 @@
 use std::time::Duration;
 
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
-use koth_cli::spec::BotSpec;
-use koth_cli::tournament::{self, Out, RunOptions};
+use koth_cli::arena::spec::BotSpec;
+use koth_cli::arena::tournament::{self, Out, RunOptions};
 use koth_samurai::{Config, Samurai};
 
 const MATCHES: u32 = 6;

@@ -8,7 +8,7 @@ use std::marker::PhantomData;
 use koth_engine_core::Family;
 use koth_engine_core::runner::{self, Options};
 
-use crate::replay::{ReplayError, ReplayLine, Verified, turn_line};
+use crate::arena::replay::{ReplayError, ReplayLine, Verified, turn_line};
 use crate::{CliGame, PlayArgs, TournamentArgs, UsageError};
 
 /// Every game, in listing order.
@@ -97,7 +97,7 @@ impl<G: CliGame> GameEntry for Entry<G> {
         schemars::schema_for!(G::Config).to_value()
     }
     fn verify(&self, lines: &mut dyn BufRead) -> Result<Verified, ReplayError> {
-        crate::replay::verify::<G>(lines)
+        crate::arena::replay::verify::<G>(lines)
     }
     fn view(&self, lines: &mut dyn BufRead) -> Result<String, ReplayError> {
         crate::view::page::<G>(lines)

@@ -11,134 +11,23 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
+use arena::{external, output, replay, report, spec, tournament};
 use clap::{Parser, Subcommand};
 use confine::{cgroup, folders, reaper, sandbox, spawner};
-use koth_engine_core::runner::{self, Options, Seat};
-use koth_engine_core::{Contest, Family};
-use serde::Serialize;
-use serde::de::DeserializeOwned;
 
+pub use arena::{CliGame, MatchSetup, Seats, UsageError, play_match, play_match_to};
+use koth_engine_core::{Contest, Family};
+
+pub mod arena;
 pub mod confine;
-pub mod external;
 pub mod games;
 pub mod http;
-pub mod output;
-pub mod ratings;
-pub mod replay;
-pub mod report;
-pub mod spec;
-pub mod tournament;
 pub mod view;
 
 use games::game;
 use output::Outputs;
 use report::{MatchReport, TournamentReport};
 use spec::{BotSpec, dedupe_names};
-
-/// What `koth` needs of a game: its [`Contest`] description, with serde for configs,
-/// events and statistics. Every game of the table ([`games::GAMES`]) is one.
-pub trait CliGame:
-    Contest<
-        Config: Serialize + DeserializeOwned + schemars::JsonSchema + Send + Sync,
-        Event: Serialize,
-        Stats: Serialize,
-        Action: Send,
-    > + Send
-{
-}
-
-impl<G> CliGame for G where
-    G: Contest<
-            Config: Serialize + DeserializeOwned + schemars::JsonSchema + Send + Sync,
-            Event: Serialize,
-            Stats: Serialize,
-            Action: Send,
-        > + Send
-{
-}
-
-/// How many players a game seats, as tournaments schedule them.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Seats {
-    /// Exactly two: tournaments pair every two bots.
-    Duel,
-    /// Free-for-all between `min..=max` players: tournament games seat everyone.
-    FreeForAll {
-        /// Fewest players.
-        min: usize,
-        /// Most players.
-        max: usize,
-    },
-}
-
-impl Seats {
-    /// The seats of game `G` with `config` (from [`Contest::seats`]).
-    pub fn of<G: Contest>(config: &G::Config) -> Seats {
-        let range = G::seats(config);
-        let (min, max) = (*range.start(), *range.end());
-        if max <= 2 && min == max {
-            Seats::Duel
-        } else {
-            Seats::FreeForAll { min, max }
-        }
-    }
-}
-
-/// One match to play: the config, the seed and who sits where.
-#[derive(Clone, Copy, Debug)]
-pub struct MatchSetup<'a, G: Contest> {
-    /// The game's config.
-    pub config: &'a G::Config,
-    /// The match seed.
-    pub seed: u64,
-    /// The players, in seat order.
-    pub specs: &'a [&'a BotSpec],
-}
-
-/// Plays one match through the engine-core runner (names made unique within the match),
-/// writing the readable log and the replay if asked, and reports it.
-pub fn play_match<'w, G: CliGame>(
-    setup: &MatchSetup<'_, G>,
-    log: Option<&'w mut dyn Write>,
-    replay: Option<&'w mut dyn Write>,
-) -> anyhow::Result<MatchReport> {
-    play_match_to(setup, Outputs::new(log, replay))
-}
-
-/// [`play_match`], writing to `outputs` (the log, the replay, and how often the log shows
-/// the board).
-pub fn play_match_to<G: CliGame>(
-    setup: &MatchSetup<'_, G>,
-    mut outputs: Outputs<'_>,
-) -> anyhow::Result<MatchReport> {
-    let mut names: Vec<String> = setup.specs.iter().map(|s| s.name.clone()).collect();
-    runner::unique_names(&mut names);
-    let mut seats: Vec<Seat<G>> = setup
-        .specs
-        .iter()
-        .zip(&names)
-        .map(|(spec, name)| spec.seat::<G>(name))
-        .collect();
-    let options = Options {
-        keep_turns: false,
-        ..Options::default()
-    };
-    let transcript = runner::play(setup.config, setup.seed, &mut seats, options, &mut outputs)
-        .map_err(|e| match e {
-            runner::MatchError::Config(e) => {
-                anyhow::Error::from(UsageError(format!("bad {} config: {e}", G::NAME)))
-            }
-            other => anyhow::anyhow!("{other}"),
-        })?;
-    let report = MatchReport::from_transcript(&transcript);
-    outputs.finish(&report)?;
-    Ok(report)
-}
-
-/// A mistake in how `koth` was called (exit code 2, one line).
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{0}")]
-pub struct UsageError(pub String);
 
 /// `koth` was stopped by SIGINT or SIGTERM (exit code 130); the bots were killed.
 #[derive(Debug, thiserror::Error)]

@@ -10,10 +10,10 @@ use std::net::{TcpListener, TcpStream};
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-use koth_cli::external::Endpoint;
+use koth_cli::arena::external::Endpoint;
+use koth_cli::arena::report::{FaultKind, MatchReport};
+use koth_cli::arena::spec::{BotSpec, SpecKind};
 use koth_cli::http::{ServeOptions, ServerHandle, serve};
-use koth_cli::report::{FaultKind, MatchReport};
-use koth_cli::spec::{BotSpec, SpecKind};
 use koth_cli::{MatchSetup, play_match};
 use koth_engine_core::OutcomeKind;
 use koth_http_battleship::{Battleship, Config, Dialect};

@@ -22,10 +22,10 @@ use rayon::prelude::*;
 
 use serde::{Deserialize, Serialize};
 
+use crate::arena::report::{HeadToHead, MatchReport, Standing, TournamentReport};
+use crate::arena::spec::BotSpec;
+use crate::arena::{CliGame, MatchSetup, Seats, UsageError, play_match, ratings};
 use crate::confine::reaper;
-use crate::report::{HeadToHead, MatchReport, Standing, TournamentReport};
-use crate::spec::BotSpec;
-use crate::{CliGame, MatchSetup, Seats, UsageError, play_match, ratings};
 
 /// One scheduled match: which specs sit in which seat.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -7,9 +7,9 @@ use std::time::Duration;
 use koth_engine_core::runner::{Player, Seat};
 use koth_engine_core::{Contest, Family};
 
-use crate::UsageError;
+use crate::arena::UsageError;
+use crate::arena::external::{Endpoint, ExternalPlayer};
 use crate::confine::process::ExternalCommand;
-use crate::external::{Endpoint, ExternalPlayer};
 
 /// A parsed, checked bot SPEC that can make a fresh player for each match.
 #[derive(Clone, Debug, PartialEq, Eq)]

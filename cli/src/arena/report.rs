@@ -4,7 +4,7 @@ use koth_engine_core::runner::Transcript;
 use koth_engine_core::{Contest, PlayerId};
 use serde::{Deserialize, Serialize};
 
-use crate::CliGame;
+use crate::arena::CliGame;
 
 pub use koth_engine_core::FaultKind;
 
@@ -194,8 +194,8 @@ pub fn match_score<G: Contest>(
     outcome: &koth_engine_core::Outcome,
     p: PlayerId,
 ) -> f64 {
-    match crate::Seats::of::<G>(config) {
-        crate::Seats::Duel => {
+    match crate::arena::Seats::of::<G>(config) {
+        crate::arena::Seats::Duel => {
             let firsts = outcome
                 .places()
                 .iter()
@@ -207,6 +207,6 @@ pub fn match_score<G: Contest>(
                 _ => 0.0,
             }
         }
-        crate::Seats::FreeForAll { .. } => outcome.score(p) as f64,
+        crate::arena::Seats::FreeForAll { .. } => outcome.score(p) as f64,
     }
 }

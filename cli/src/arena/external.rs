@@ -354,13 +354,13 @@ impl<G: Contest> ExternalPlayer<G> {
             format!(
                 " (last: {}: {})",
                 f.kind.as_str(),
-                crate::report::visible(&f.detail, crate::report::MAX_SHOWN)
+                crate::arena::report::visible(&f.detail, crate::arena::report::MAX_SHOWN)
             )
         });
         eprintln!(
             "koth: warning: bot {} failed each of its first {} calls{last}; it plays the \
              protocol's default action instead",
-            crate::report::visible(&self.name, 64),
+            crate::arena::report::visible(&self.name, 64),
             self.early_failures
         );
     }
@@ -433,7 +433,7 @@ impl<G: Contest> Player<G> for ExternalPlayer<G> {
                 "{}-{seed}-{}-{}.jsonl",
                 G::NAME,
                 seat.index(),
-                crate::spec::safe_name(&self.name)
+                crate::arena::spec::safe_name(&self.name)
             ));
             match BotLog::create(&file) {
                 Ok(log) => self.log = Some(log),

@@ -26,8 +26,8 @@ use koth_engine_core::Contest;
 use koth_engine_core::runner::{self, Options, Recorded, Seat, Transcript};
 use serde::{Deserialize, Serialize};
 
-use crate::CliGame;
-use crate::report::{Fault, FaultKind, MatchReport};
+use crate::arena::CliGame;
+use crate::arena::report::{Fault, FaultKind, MatchReport};
 
 /// The replay format version written in headers (2: fault lines, the config in the result;
 /// 3: duels' scores in the result are points, 1 win, 0.5 draw, 0 loss).

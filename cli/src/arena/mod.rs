@@ -1,0 +1,165 @@
+//! Playing matches and tournaments of any game between built-in and external players, and
+//! their records: knows games only through [`Contest`], runs programs only through
+//! [`crate::confine`], and holds nothing of the command line.
+//!
+//! - [`spec`]: a bot SPEC and how its player is made; [`external`]: external players over
+//!   each protocol family;
+//! - [`report`], [`output`], [`replay`]: a match's report, log and replay;
+//! - [`tournament`], [`ratings`]: schedules, parallel runs, records and standings.
+
+use std::io::Write;
+
+use koth_engine_core::Contest;
+use koth_engine_core::runner::{self, Options, Seat};
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+
+use output::Outputs;
+use report::MatchReport;
+use spec::BotSpec;
+
+pub mod external;
+pub mod output;
+pub mod ratings;
+pub mod replay;
+pub mod report;
+pub mod spec;
+pub mod tournament;
+
+/// What `koth` needs of a game: its [`Contest`] description, with serde for configs,
+/// events and statistics. Every game of koth's table is one.
+pub trait CliGame:
+    Contest<
+        Config: Serialize + DeserializeOwned + schemars::JsonSchema + Send + Sync,
+        Event: Serialize,
+        Stats: Serialize,
+        Action: Send,
+    > + Send
+{
+}
+
+impl<G> CliGame for G where
+    G: Contest<
+            Config: Serialize + DeserializeOwned + schemars::JsonSchema + Send + Sync,
+            Event: Serialize,
+            Stats: Serialize,
+            Action: Send,
+        > + Send
+{
+}
+
+/// How many players a game seats, as tournaments schedule them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Seats {
+    /// Exactly two: tournaments pair every two bots.
+    Duel,
+    /// Free-for-all between `min..=max` players: tournament games seat everyone.
+    FreeForAll {
+        /// Fewest players.
+        min: usize,
+        /// Most players.
+        max: usize,
+    },
+}
+
+impl Seats {
+    /// The seats of game `G` with `config` (from [`Contest::seats`]).
+    pub fn of<G: Contest>(config: &G::Config) -> Seats {
+        let range = G::seats(config);
+        let (min, max) = (*range.start(), *range.end());
+        if max <= 2 && min == max {
+            Seats::Duel
+        } else {
+            Seats::FreeForAll { min, max }
+        }
+    }
+}
+
+/// One match to play: the config, the seed and who sits where.
+#[derive(Clone, Copy, Debug)]
+pub struct MatchSetup<'a, G: Contest> {
+    /// The game's config.
+    pub config: &'a G::Config,
+    /// The match seed.
+    pub seed: u64,
+    /// The players, in seat order.
+    pub specs: &'a [&'a BotSpec],
+}
+
+/// Plays one match through the engine-core runner (names made unique within the match),
+/// writing the readable log and the replay if asked, and reports it.
+pub fn play_match<'w, G: CliGame>(
+    setup: &MatchSetup<'_, G>,
+    log: Option<&'w mut dyn Write>,
+    replay: Option<&'w mut dyn Write>,
+) -> anyhow::Result<MatchReport> {
+    play_match_to(setup, Outputs::new(log, replay))
+}
+
+/// [`play_match`], writing to `outputs` (the log, the replay, and how often the log shows
+/// the board).
+pub fn play_match_to<G: CliGame>(
+    setup: &MatchSetup<'_, G>,
+    mut outputs: Outputs<'_>,
+) -> anyhow::Result<MatchReport> {
+    let mut names: Vec<String> = setup.specs.iter().map(|s| s.name.clone()).collect();
+    runner::unique_names(&mut names);
+    let mut seats: Vec<Seat<G>> = setup
+        .specs
+        .iter()
+        .zip(&names)
+        .map(|(spec, name)| spec.seat::<G>(name))
+        .collect();
+    let options = Options {
+        keep_turns: false,
+        ..Options::default()
+    };
+    let transcript = runner::play(setup.config, setup.seed, &mut seats, options, &mut outputs)
+        .map_err(|e| match e {
+            runner::MatchError::Config(e) => {
+                anyhow::Error::from(UsageError(format!("bad {} config: {e}", G::NAME)))
+            }
+            other => anyhow::anyhow!("{other}"),
+        })?;
+    let report = MatchReport::from_transcript(&transcript);
+    outputs.finish(&report)?;
+    Ok(report)
+}
+
+/// A mistake in how `koth` was called (exit code 2, one line).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct UsageError(pub String);
+
+#[cfg(test)]
+mod tests {
+    /// The arena's files hold nothing of the command line and reach no part of koth above
+    /// them: only themselves, the confinement (`crate::confine`) and the HTTP transport.
+    #[test]
+    fn the_arena_knows_no_command_line_and_nothing_above_it() {
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/src/arena");
+        let mut files = 0;
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.file_name().is_some_and(|n| n == "mod.rs") {
+                // This test's own words.
+                continue;
+            }
+            let text = std::fs::read_to_string(&path).unwrap();
+            files += 1;
+            assert!(!text.contains("clap"), "{} names clap", path.display());
+            for (at, _) in text.match_indices("crate::") {
+                let rest = &text[at..];
+                assert!(
+                    ["crate::arena", "crate::confine", "crate::http"]
+                        .iter()
+                        .any(|ok| rest.starts_with(ok)),
+                    "{} reaches {}",
+                    path.display(),
+                    &rest[..40.min(rest.len())]
+                );
+            }
+        }
+        assert!(files >= 7, "{files} files");
+    }
+}
