@@ -55,21 +55,11 @@ fn the_python_example_bot_plays_a_whole_game_in_one_process() {
     let bot = example_bot_in(dir.path());
     let replay = dir.path().join("r.jsonl");
     let out = json(&koth(
-        &[
-            "play",
-            "bomberman",
-            "--seed",
-            "4",
-            "--json",
-            "--config",
-            "cfg.json",
-            "--bot",
-            &bot,
-            "--bot",
-            "builtin:idle",
-            "--replay",
-            replay.to_str().unwrap(),
-        ],
+        &common::words(&format!(
+            "play bomberman --seed 4 --json --config cfg.json --bot '{}' --bot builtin:idle --replay '{}'",
+            bot,
+            replay.to_str().unwrap()
+        )),
         dir.path(),
     ));
     assert_eq!(out["faults"], Value::Array(vec![]), "{:#}", out["faults"]);
@@ -144,25 +134,9 @@ done"#,
     );
     script(dir.path(), "hang.sh", "sleep 41.5 & sleep 41.5");
     let out = json(&koth(
-        &[
-            "play",
-            "bomberman",
-            "--seed",
-            "3",
-            "--json",
-            "--config",
-            "cfg.json",
-            "--timeout-ms",
-            "200",
-            "--bot",
-            "cmd:./flaky.sh",
-            "--bot",
-            "cmd:./hang.sh",
-            "--bot",
-            "builtin:idle",
-            "--bot",
-            "builtin:random",
-        ],
+        &common::words(
+            "play bomberman --seed 3 --json --config cfg.json --timeout-ms 200 --bot cmd:./flaky.sh --bot cmd:./hang.sh --bot builtin:idle --bot builtin:random",
+        ),
         dir.path(),
     ));
     assert_eq!(out["turns"], 30);
@@ -191,29 +165,9 @@ done"#,
 fn tournaments_rotate_seats_when_there_are_more_bots_than_seats() {
     let dir = setup("standard", 60);
     let out = json(&koth(
-        &[
-            "tournament",
-            "bomberman",
-            "--seed",
-            "1",
-            "--json",
-            "--config",
-            "cfg.json",
-            "--games",
-            "5",
-            "--bot",
-            "builtin:idle",
-            "--bot",
-            "builtin:random",
-            "--bot",
-            "builtin:brick-breaker",
-            "--bot",
-            "builtin:random",
-            "--bot",
-            "builtin:idle",
-            "--bot",
-            "builtin:brick-breaker",
-        ],
+        &common::words(
+            "tournament bomberman --seed 1 --json --config cfg.json --games 5 --bot builtin:idle --bot builtin:random --bot builtin:brick-breaker --bot builtin:random --bot builtin:idle --bot builtin:brick-breaker",
+        ),
         dir.path(),
     ));
     // Six bots at tables of four: games round up to a multiple of 3 so everyone plays equally.
@@ -228,30 +182,12 @@ fn the_seat_range_comes_from_the_config_mode() {
     // Duel mode seats two: the default line-up plays and tours with two seats.
     let dir = setup("duel", 80);
     let out = json(&koth(
-        &[
-            "play",
-            "bomberman",
-            "--seed",
-            "4",
-            "--json",
-            "--config",
-            "cfg.json",
-        ],
+        &common::words("play bomberman --seed 4 --json --config cfg.json"),
         dir.path(),
     ));
     assert_eq!(out["players"].as_array().unwrap().len(), 2);
     let t = json(&koth(
-        &[
-            "tournament",
-            "bomberman",
-            "--seed",
-            "4",
-            "--json",
-            "--config",
-            "cfg.json",
-            "--games-per-pair",
-            "1",
-        ],
+        &common::words("tournament bomberman --seed 4 --json --config cfg.json --games-per-pair 1"),
         dir.path(),
     ));
     assert!(t["matches"].as_u64().unwrap() >= 1, "{t}");
@@ -289,23 +225,9 @@ fn answers_late_every_tick_are_faults_and_never_played() {
         r#"while read l; do sleep 0.25; echo '{"speedX": 10, "speedY": 0, "drop": true}'; done"#,
     );
     let out = json(&koth(
-        &[
-            "play",
-            "bomberman",
-            "--seed",
-            "1",
-            "--json",
-            "--config",
-            "cfg.json",
-            "--timeout-ms",
-            "200",
-            "--replay",
-            "late.jsonl",
-            "--bot",
-            "late=cmd:./late.sh",
-            "--bot",
-            "builtin:idle",
-        ],
+        &common::words(
+            "play bomberman --seed 1 --json --config cfg.json --timeout-ms 200 --replay late.jsonl --bot late=cmd:./late.sh --bot builtin:idle",
+        ),
         dir.path(),
     ));
     let faults = out["faults"].as_array().unwrap();

@@ -62,15 +62,9 @@ fn every_game_in_the_table_plays_replays_and_runs_a_tournament() {
 
         // A tournament with no --bot (every built-in) runs.
         let t = json(&koth(
-            &[
-                "tournament",
-                name,
-                "--games-per-pair",
-                "1",
-                "--seed",
-                "2",
-                "--json",
-            ],
+            &common::words(&format!(
+                "tournament '{name}' --games-per-pair 1 --seed 2 --json"
+            )),
             dir.path(),
         ));
         assert_eq!(
@@ -109,15 +103,11 @@ fn every_games_printed_default_config_plays_as_the_default_game() {
         let file = dir.path().join(format!("{name}.json"));
         std::fs::write(&file, &out.stdout).unwrap();
         let with = json(&koth(
-            &[
-                "play",
+            &common::words(&format!(
+                "play '{}' --seed 3 --json --config '{}'",
                 name,
-                "--seed",
-                "3",
-                "--json",
-                "--config",
-                file.to_str().unwrap(),
-            ],
+                file.to_str().unwrap()
+            )),
             dir.path(),
         ));
         let without = json(&koth(&["play", name, "--seed", "3", "--json"], dir.path()));

@@ -105,19 +105,9 @@ case $n in
 esac"#,
     );
     let out = json(&koth(
-        &[
-            "play",
-            "samurai",
-            "--seed",
-            "2",
-            "--json",
-            "--timeout-ms",
-            "300",
-            "--bot",
-            "cmd:./flaky.sh",
-            "--bot",
-            "builtin:waiter",
-        ],
+        &common::words(
+            "play samurai --seed 2 --json --timeout-ms 300 --bot cmd:./flaky.sh --bot builtin:waiter",
+        ),
         dir.path(),
     ));
     let faults = out["faults"].as_array().unwrap();
@@ -175,17 +165,9 @@ fn tournament_standings_do_not_depend_on_jobs() {
     let dir = tmp();
     let run = |jobs: &str| {
         json(&koth(
-            &[
-                "tournament",
-                "samurai",
-                "--seed",
-                "4",
-                "--json",
-                "--jobs",
-                jobs,
-                "--games-per-pair",
-                "2",
-            ],
+            &common::words(&format!(
+                "tournament samurai --seed 4 --json --jobs '{jobs}' --games-per-pair 2"
+            )),
             dir.path(),
         ))
     };
@@ -218,23 +200,9 @@ fn tournament_with_a_slow_external_program() {
 echo B"#,
     );
     let out = json(&koth(
-        &[
-            "tournament",
-            "samurai",
-            "--seed",
-            "1",
-            "--json",
-            "--games-per-pair",
-            "2",
-            "--timeout-ms",
-            "200",
-            "--bot",
-            "builtin:monk",
-            "--bot",
-            "builtin:coward",
-            "--bot",
-            "slowpoke=cmd:./slow.sh",
-        ],
+        &common::words(
+            "tournament samurai --seed 1 --json --games-per-pair 2 --timeout-ms 200 --bot builtin:monk --bot builtin:coward --bot slowpoke=cmd:./slow.sh",
+        ),
         dir.path(),
     ));
     let standings = out["standings"].as_array().unwrap();
@@ -304,19 +272,9 @@ fn config_file_changes_the_game() {
     let dir = tmp();
     std::fs::write(dir.path().join("short.json"), r#"{"max_turns": 3}"#).unwrap();
     let out = json(&koth(
-        &[
-            "play",
-            "samurai",
-            "--json",
-            "--seed",
-            "1",
-            "--config",
-            "short.json",
-            "--bot",
-            "builtin:waiter",
-            "--bot",
-            "builtin:waiter",
-        ],
+        &common::words(
+            "play samurai --json --seed 1 --config short.json --bot builtin:waiter --bot builtin:waiter",
+        ),
         dir.path(),
     ));
     assert_eq!(out["turns"], 3);
@@ -340,18 +298,9 @@ fn bot_text_cannot_forge_log_lines_or_drive_the_terminal() {
     );
     std::fs::write(dir.path().join("short.json"), r#"{"max_turns": 3}"#).unwrap();
     let out = koth(
-        &[
-            "play",
-            "samurai",
-            "--seed",
-            "1",
-            "--config",
-            "short.json",
-            "--bot",
-            "liar=cmd:./liar.sh",
-            "--bot",
-            "builtin:monk",
-        ],
+        &common::words(
+            "play samurai --seed 1 --config short.json --bot liar=cmd:./liar.sh --bot builtin:monk",
+        ),
         dir.path(),
     );
     assert!(out.status.success());
@@ -560,23 +509,9 @@ fn bot_log_keeps_every_calls_input_answer_stderr_and_time_in_every_process_proto
         std::fs::write(dir.path().join("cfg.json"), config).unwrap();
         script(dir.path(), "bot.sh", body);
         let out = koth(
-            &[
-                "play",
-                game,
-                "--json",
-                "--seed",
-                "5",
-                "--config",
-                "cfg.json",
-                "--sandbox",
-                "off",
-                "--bot-log",
-                "logs",
-                "--bot",
-                "me=cmd:./bot.sh",
-                "--bot",
-                other,
-            ],
+            &common::words(&format!(
+                "play '{game}' --json --seed 5 --config cfg.json --sandbox off --bot-log logs --bot me=cmd:./bot.sh --bot '{other}'"
+            )),
             dir.path(),
         );
         let report = json(&out);
@@ -613,21 +548,9 @@ fn bot_log_keeps_every_calls_input_answer_stderr_and_time_in_every_process_proto
     std::fs::write(dir.path().join("cfg.json"), r#"{"max_turns": 1}"#).unwrap();
     script(dir.path(), "bot.sh", "echo '?'");
     let out = koth(
-        &[
-            "play",
-            "samurai",
-            "--json",
-            "--seed",
-            "5",
-            "--config",
-            "cfg.json",
-            "--bot-log",
-            "logs",
-            "--bot",
-            "me=cmd:./bot.sh",
-            "--bot",
-            "builtin:waiter",
-        ],
+        &common::words(
+            "play samurai --json --seed 5 --config cfg.json --bot-log logs --bot me=cmd:./bot.sh --bot builtin:waiter",
+        ),
         dir.path(),
     );
     assert!(out.status.success());

@@ -155,17 +155,9 @@ echo W"#,
     // A planted link named like the state file, and a name derived from the command line.
     for bot in ["me=cmd:./ship.sh", "cmd:./ship.sh config"] {
         let out = json(&koth(
-            &[
-                "play",
-                "naval",
-                "--seed",
-                "4",
-                "--json",
-                "--bot",
-                bot,
-                "--bot",
-                "builtin:passive",
-            ],
+            &common::words(&format!(
+                "play naval --seed 4 --json --bot '{bot}' --bot builtin:passive"
+            )),
             &dir,
         ));
         assert!(out["players"][0]["stats"]["class"].is_string(), "{out}");
@@ -189,23 +181,9 @@ case $(( n % 4 )) in 0) echo M;; 1) echo C;; 2) echo MM;; *) echo F+1+0;; esac"#
     let before = snapshot(dir.path());
     let run = |jobs: &str| {
         let out = koth(
-            &[
-                "tournament",
-                "naval",
-                "--seed",
-                "9",
-                "--games",
-                "6",
-                "--jobs",
-                jobs,
-                "--json",
-                "--bot",
-                "sb=cmd:./stateful.sh sb",
-                "--bot",
-                "builtin:hunter",
-                "--bot",
-                "builtin:random",
-            ],
+            &common::words(&format!(
+                "tournament naval --seed 9 --games 6 --jobs '{jobs}' --json --bot 'sb=cmd:./stateful.sh sb' --bot builtin:hunter --bot builtin:random"
+            )),
             dir.path(),
         );
         assert!(
@@ -231,19 +209,9 @@ fn a_bad_class_choice_leaves_the_player_without_a_ship() {
     let dir = tempfile::tempdir().unwrap();
     script(dir.path(), "bad.sh", "echo 7");
     let out = json(&koth(
-        &[
-            "play",
-            "naval",
-            "--seed",
-            "1",
-            "--json",
-            "--bot",
-            "cmd:./bad.sh",
-            "--bot",
-            "builtin:hunter",
-            "--bot",
-            "builtin:peacemaker",
-        ],
+        &common::words(
+            "play naval --seed 1 --json --bot cmd:./bad.sh --bot builtin:hunter --bot builtin:peacemaker",
+        ),
         dir.path(),
     ));
     let p = &out["players"][0];
@@ -267,15 +235,7 @@ fn naval_replays_verify_and_tournaments_total_scores() {
     assert_replay_verifies(&replay, dir.path());
 
     let out = json(&koth(
-        &[
-            "tournament",
-            "naval",
-            "--seed",
-            "2",
-            "--games",
-            "4",
-            "--json",
-        ],
+        &common::words("tournament naval --seed 2 --games 4 --json"),
         dir.path(),
     ));
     assert_eq!(out["matches"], 4);
@@ -334,19 +294,9 @@ echo W"#,
     );
     let play = |profile: &str| {
         json(&koth(
-            &[
-                "play",
-                "naval",
-                "--seed",
-                "8",
-                "--json",
-                "--profile",
-                profile,
-                "--bot",
-                "chatty=cmd:./chatty.sh",
-                "--bot",
-                "builtin:passive",
-            ],
+            &common::words(&format!(
+                "play naval --seed 8 --json --profile '{profile}' --bot chatty=cmd:./chatty.sh --bot builtin:passive"
+            )),
             dir.path(),
         ))
     };

@@ -140,18 +140,7 @@ fn bomberman_escapees_die_and_the_answers_are_kept() {
 fn koth_with_sleeping_bot(dir: &Path, marker: &str, sandbox: &str) -> std::process::Child {
     script(dir, "sleeper.sh", &format!("sleep {marker} &\nwait"));
     let mut child = Command::new(env!("CARGO_BIN_EXE_koth"))
-        .args([
-            "play",
-            "samurai",
-            "--timeout-ms",
-            "60000",
-            "--sandbox",
-            sandbox,
-            "--bot",
-            "cmd:./sleeper.sh",
-            "--bot",
-            "builtin:waiter",
-        ])
+        .args(common::words(&format!("play samurai --timeout-ms 60000 --sandbox '{sandbox}' --bot cmd:./sleeper.sh --bot builtin:waiter")))
         .current_dir(dir)
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())

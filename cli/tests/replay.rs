@@ -19,21 +19,9 @@ fn faulty_replay(dir: &Path) -> Vec<String> {
 if [ $((n % 3)) = 0 ]; then echo nonsense; else echo B; fi"#,
     );
     let report = json(&koth(
-        &[
-            "play",
-            "samurai",
-            "--seed",
-            "5",
-            "--json",
-            "--config",
-            "short.json",
-            "--replay",
-            "game.jsonl",
-            "--bot",
-            "odd=cmd:./odd.sh",
-            "--bot",
-            "builtin:monk",
-        ],
+        &common::words(
+            "play samurai --seed 5 --json --config short.json --replay game.jsonl --bot odd=cmd:./odd.sh --bot builtin:monk",
+        ),
         dir,
     ));
     assert_eq!(report["faults"].as_array().unwrap().len(), 2, "{report}");

@@ -44,23 +44,7 @@ echo ok > own-folder-writable || problems="$problems own-folder-read-only"
 
 fn play(dir: &std::path::Path, game: &str, sandbox: &str) -> std::process::Output {
     Command::new(env!("CARGO_BIN_EXE_koth"))
-        .args([
-            "play",
-            game,
-            "--seed",
-            "1",
-            "--json",
-            "--config",
-            "cfg.json",
-            "--sandbox",
-            sandbox,
-            "--env",
-            "PASSED",
-            "--bot",
-            "a=cmd:./prober.sh",
-            "--bot",
-            "b=cmd:./prober.sh",
-        ])
+        .args(common::words(&format!("play '{game}' --seed 1 --json --config cfg.json --sandbox '{sandbox}' --env PASSED --bot a=cmd:./prober.sh --bot b=cmd:./prober.sh")))
         .env("SECRET_TOKEN", "hunter2")
         .env("PASSED", "yes")
         .current_dir(dir)
@@ -165,21 +149,9 @@ print('W')\"";
         script(dir.path(), "hog.sh", hog);
         let config = format!("{game}.json");
         let out = json(&koth(
-            &[
-                "play",
-                game,
-                "--json",
-                "--config",
-                &config,
-                "--sandbox",
-                "on",
-                "--memory-mb",
-                "300",
-                "--bot",
-                "cmd:./hog.sh",
-                "--bot",
-                other,
-            ],
+            &common::words(&format!(
+                "play '{game}' --json --config '{config}' --sandbox on --memory-mb 300 --bot cmd:./hog.sh --bot '{other}'"
+            )),
             dir.path(),
         ));
         let fault = &out["faults"][0];
@@ -214,19 +186,9 @@ sys.stderr.write('running=%d' % n)
 sys.exit(1)""#,
     );
     let out = json(&koth(
-        &[
-            "play",
-            "samurai",
-            "--json",
-            "--config",
-            "samurai.json",
-            "--sandbox",
-            "on",
-            "--bot",
-            "cmd:./bomb.sh",
-            "--bot",
-            "builtin:waiter",
-        ],
+        &common::words(
+            "play samurai --json --config samurai.json --sandbox on --bot cmd:./bomb.sh --bot builtin:waiter",
+        ),
         dir.path(),
     ));
     let detail = out["faults"][0]["detail"].as_str().unwrap_or_default();
@@ -324,21 +286,9 @@ fn a_bot_that_closes_its_output_is_one_crash_fault() {
     for sandbox in ["on", "off"] {
         let started = std::time::Instant::now();
         let out = json(&koth(
-            &[
-                "play",
-                "bomberman",
-                "--json",
-                "--config",
-                "cfg.json",
-                "--sandbox",
-                sandbox,
-                "--timeout-ms",
-                "1000",
-                "--bot",
-                "cmd:./mute.sh",
-                "--bot",
-                "builtin:idle",
-            ],
+            &common::words(&format!(
+                "play bomberman --json --config cfg.json --sandbox '{sandbox}' --timeout-ms 1000 --bot cmd:./mute.sh --bot builtin:idle"
+            )),
             dir.path(),
         ));
         let faults = out["faults"].as_array().unwrap();
@@ -421,21 +371,7 @@ fn climb(game: &str, user: Option<u32>) -> Value {
         None => Command::new(env!("CARGO_BIN_EXE_koth")),
     };
     let out = command
-        .args([
-            "play",
-            game,
-            "--json",
-            "--config",
-            "cfg.json",
-            "--sandbox",
-            "on",
-            "--memory-mb",
-            "300",
-            "--bot",
-            "cmd:./climber.sh",
-            "--bot",
-            other,
-        ])
+        .args(common::words(&format!("play '{game}' --json --config cfg.json --sandbox on --memory-mb 300 --bot cmd:./climber.sh --bot '{other}'")))
         .env("SECRET_TOKEN", "hunter2")
         .current_dir(dir.path())
         .output()
@@ -530,23 +466,9 @@ fi
         std::fs::write(dir.path().join("cfg.json"), config).unwrap();
         script(dir.path(), "filler.sh", &format!("{fill}{answer}"));
         let out = json(&koth(
-            &[
-                "play",
-                game,
-                "--json",
-                "--config",
-                "cfg.json",
-                "--sandbox",
-                "on",
-                "--disk-mb",
-                "64",
-                "--timeout-ms",
-                "10000",
-                "--bot",
-                "cmd:./filler.sh",
-                "--bot",
-                other,
-            ],
+            &common::words(&format!(
+                "play '{game}' --json --config cfg.json --sandbox on --disk-mb 64 --timeout-ms 10000 --bot cmd:./filler.sh --bot '{other}'"
+            )),
             dir.path(),
         ));
         assert_eq!(out["faults"], Value::Array(vec![]), "{game}: {out}");
@@ -710,23 +632,11 @@ while read line; do echo '{"speedX": 0, "speedY": 0, "drop": false}'; done"#,
     for (run, other) in [("alone", "builtin:idle"), ("swarm", "cmd:./swarm.sh")] {
         let logs = dir.path().join(run);
         let out = json(&koth(
-            &[
-                "play",
-                "bomberman",
-                "--json",
-                "--config",
-                "cfg.json",
-                "--sandbox",
-                "on",
-                "--timeout-ms",
-                "5000",
-                "--bot-log",
+            &common::words(&format!(
+                "play bomberman --json --config cfg.json --sandbox on --timeout-ms 5000 --bot-log '{}' --bot honest=cmd:./honest.sh --bot '{}'",
                 logs.to_str().unwrap(),
-                "--bot",
-                "honest=cmd:./honest.sh",
-                "--bot",
-                other,
-            ],
+                other
+            )),
             dir.path(),
         ));
         assert_eq!(out["faults"], Value::Array(vec![]), "{run}: {out}");

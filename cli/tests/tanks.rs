@@ -113,15 +113,7 @@ fn tanks_replays_verify() {
 fn tanks_tournament_ranks_by_average_place() {
     let dir = tempfile::tempdir().unwrap();
     let out = json(&koth(
-        &[
-            "tournament",
-            "tanks",
-            "--seed",
-            "3",
-            "--games",
-            "6",
-            "--json",
-        ],
+        &common::words("tournament tanks --seed 3 --games 6 --json"),
         dir.path(),
     ));
     assert_eq!(out["matches"], 6);

@@ -23,24 +23,10 @@ fn records_hold_every_match_and_every_replay_verifies() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("records");
     let report = json(&koth(
-        &[
-            "tournament",
-            "samurai",
-            "--seed",
-            "9",
-            "--games-per-pair",
-            "2",
-            "--bot",
-            "builtin:monk",
-            "--bot",
-            "builtin:coward",
-            "--bot",
-            "builtin:waiter",
-            "--out",
-            out.to_str().unwrap(),
-            "--replays",
-            "--json",
-        ],
+        &common::words(&format!(
+            "tournament samurai --seed 9 --games-per-pair 2 --bot builtin:monk --bot builtin:coward --bot builtin:waiter --out '{}' --replays --json",
+            out.to_str().unwrap()
+        )),
         dir.path(),
     ));
     assert_eq!(report["matches"], 6);
@@ -112,14 +98,10 @@ fn records_hold_every_match_and_every_replay_verifies() {
 
     // The same folder is not overwritten; --replays needs a folder.
     let again = koth(
-        &[
-            "tournament",
-            "samurai",
-            "--seed",
-            "9",
-            "--out",
-            out.to_str().unwrap(),
-        ],
+        &common::words(&format!(
+            "tournament samurai --seed 9 --out '{}'",
+            out.to_str().unwrap()
+        )),
         dir.path(),
     );
     assert_eq!(again.status.code(), Some(2), "{again:?}");
@@ -137,15 +119,7 @@ fn records_hold_every_match_and_every_replay_verifies() {
 fn free_for_all_records_rate_and_meet() {
     let dir = tempfile::tempdir().unwrap();
     let report = json(&koth(
-        &[
-            "tournament",
-            "tanks",
-            "--seed",
-            "4",
-            "--games",
-            "3",
-            "--json",
-        ],
+        &common::words("tournament tanks --seed 4 --games 3 --json"),
         dir.path(),
     ));
     assert_eq!(report["rating_model"], "weng-lin");

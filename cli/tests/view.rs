@@ -57,16 +57,7 @@ fn browse(browser: &Path, dir: &Path, page: &str, args: &[&str]) -> (String, Str
     let out = Command::new("timeout")
         .arg("120")
         .arg(browser)
-        .args([
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--no-first-run",
-            "--hide-scrollbars",
-            "--window-size=1200,900",
-            "--enable-logging=stderr",
-            "--v=0",
-        ])
+        .args(common::words("--headless --no-sandbox --disable-gpu --no-first-run --hide-scrollbars --window-size=1200,900 --enable-logging=stderr --v=0"))
         .arg(format!("--user-data-dir={}", dir.join("profile").display()))
         .args(args)
         .arg(page)
@@ -212,16 +203,12 @@ fn game_pages<G: CliGame>(browser: Option<&Path>, dir: &Path) {
     let replay = dir.join(format!("{name}.jsonl"));
     let played = dir.join(format!("{name}-played.html"));
     let out = koth(
-        &[
-            "play",
+        &common::words(&format!(
+            "play '{}' --seed 5 --replay '{}' --view '{}'",
             name,
-            "--seed",
-            "5",
-            "--replay",
             replay.to_str().unwrap(),
-            "--view",
-            played.to_str().unwrap(),
-        ],
+            played.to_str().unwrap()
+        )),
         dir,
     );
     assert!(out.status.success(), "{name}: {out:?}");
@@ -268,14 +255,10 @@ fn a_replay_that_does_not_verify_has_no_page() {
     let dir = tempfile::tempdir().unwrap();
     let replay = dir.path().join("tanks.jsonl");
     let out = koth(
-        &[
-            "play",
-            "tanks",
-            "--seed",
-            "2",
-            "--replay",
-            replay.to_str().unwrap(),
-        ],
+        &common::words(&format!(
+            "play tanks --seed 2 --replay '{}'",
+            replay.to_str().unwrap()
+        )),
         dir.path(),
     );
     assert!(out.status.success());
@@ -318,14 +301,10 @@ fn view_writes_to_standard_output_with_a_dash() {
     let dir = tempfile::tempdir().unwrap();
     let replay = dir.path().join("samurai.jsonl");
     let out = koth(
-        &[
-            "play",
-            "samurai",
-            "--seed",
-            "4",
-            "--replay",
-            replay.to_str().unwrap(),
-        ],
+        &common::words(&format!(
+            "play samurai --seed 4 --replay '{}'",
+            replay.to_str().unwrap()
+        )),
         dir.path(),
     );
     assert!(out.status.success());

@@ -8,12 +8,18 @@ use std::process::{Command, Output};
 use serde_json::Value;
 
 /// Runs `koth` with `args` in `dir`.
-pub fn koth(args: &[&str], dir: &Path) -> Output {
+pub fn koth<S: AsRef<std::ffi::OsStr>>(args: &[S], dir: &Path) -> Output {
     Command::new(env!("CARGO_BIN_EXE_koth"))
         .args(args)
         .current_dir(dir)
         .output()
         .expect("koth runs")
+}
+
+/// The words of `line`, split as a shell splits them (no shell runs): a command line written
+/// as one line, `words("play samurai --seed 3 --bot 'cmd:python3 bot.py'")`.
+pub fn words(line: &str) -> Vec<String> {
+    shell_words::split(line).expect("a well-formed command line")
 }
 
 /// The one JSON object a successful `koth ... --json` printed.
