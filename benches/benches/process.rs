@@ -196,7 +196,6 @@ fn calls(c: &mut Criterion) {
             program: bot.display().to_string(),
             args: vec![],
             workdir: dir.path().to_path_buf(),
-            timeout: None,
             sandbox: None,
         };
         group.bench_function(format!("{name}/koth"), |b| {

@@ -3,7 +3,6 @@
 
 use std::io::Write;
 
-use koth_engine_core::Contest;
 use koth_engine_core::runner::{Fault, Observer, Start, Turn};
 
 use crate::arena::CliGame;
@@ -138,9 +137,4 @@ impl<G: CliGame> Observer<G> for Outputs<'_> {
             self.keep(r.map_err(Into::into));
         }
     }
-}
-
-/// Whether a game is a duel (two seats at most).
-pub fn is_duel<G: Contest>(config: &G::Config) -> bool {
-    *G::seats(config).end() <= 2
 }

@@ -78,9 +78,8 @@ impl BotSpec {
                     G::NAME
                 )));
             }
-            let mut cmd = ExternalCommand::parse(line, workdir)
+            let cmd = ExternalCommand::parse(line, workdir)
                 .map_err(|e| UsageError(format!("bad SPEC {text:?}: {e}")))?;
-            cmd.timeout = timeout;
             external(Endpoint::Program(cmd))
         } else if is_url(spec) {
             if !http {

@@ -28,8 +28,6 @@ pub struct ExternalCommand {
     pub args: Vec<String>,
     /// The directory the program runs in.
     pub workdir: PathBuf,
-    /// A per-call time limit overriding the game protocol's own.
-    pub timeout: Option<Duration>,
     /// The sandbox it runs in (`None`: unconfined; see [`crate::confine::sandbox`]).
     pub sandbox: Option<std::sync::Arc<crate::confine::sandbox::Sandbox>>,
 }
@@ -57,7 +55,6 @@ impl ExternalCommand {
             program: program.clone(),
             args: args.to_vec(),
             workdir: workdir.to_path_buf(),
-            timeout: None,
             sandbox: None,
         };
         cmd.check_exists()?;
@@ -420,7 +417,6 @@ pub(crate) fn sh(script: &str) -> ExternalCommand {
         program: "sh".into(),
         args: vec!["-c".into(), script.into()],
         workdir: std::env::current_dir().unwrap(),
-        timeout: None,
         sandbox: None,
     }
 }

@@ -94,7 +94,6 @@ pub fn spawner_main(seed: Option<&std::path::Path>, command: &[String]) -> anyho
         program: program.clone(),
         args: args.to_vec(),
         workdir: std::env::current_dir()?,
-        timeout: None,
         sandbox: None,
     };
     let stdin = std::io::stdin();
