@@ -719,6 +719,25 @@ fn check_seat_count<G: Contest>(config: &G::Config, n: usize) -> Result<(), Usag
     )))
 }
 
+/// A file created for a page not written yet: removed when dropped, unless
+/// [`written`](Unwritten::written).
+struct Unwritten<'a>(&'a std::path::Path);
+
+impl Unwritten<'_> {
+    /// The page is in the file: it stays.
+    fn written(&mut self) {
+        self.0 = std::path::Path::new("");
+    }
+}
+
+impl Drop for Unwritten<'_> {
+    fn drop(&mut self) {
+        if !self.0.as_os_str().is_empty() {
+            let _ = std::fs::remove_file(self.0);
+        }
+    }
+}
+
 /// `koth play` for game `G`.
 pub fn play<G: CliGame>(args: &PlayArgs) -> anyhow::Result<()> {
     let config = load_config::<G>(&args.bots)?;
@@ -732,10 +751,12 @@ pub fn play<G: CliGame>(args: &PlayArgs) -> anyhow::Result<()> {
         })?)),
         None => None,
     };
-    // The viewer page is made from the replay, kept in memory beside the replay file.
+    // The viewer page is made from the replay, kept in memory beside the replay file. Its
+    // file is created first (a path that cannot be written fails before the match) and
+    // removed again unless the page is written.
     let mut view_file = match &args.view {
         Some(path) => Some((
-            path,
+            Unwritten(path),
             File::create(path).map_err(|e| {
                 UsageError(format!("cannot create viewer page {}: {e}", path.display()))
             })?,
@@ -774,11 +795,12 @@ pub fn play<G: CliGame>(args: &PlayArgs) -> anyhow::Result<()> {
     if reaper::interrupted() {
         return Err(Interrupted("; the match was not finished").into());
     }
-    if let (Some((path, file)), Some(lines)) = (view_file.as_mut(), view_lines) {
+    if let (Some((unwritten, file)), Some(lines)) = (view_file.as_mut(), view_lines) {
         let page = view::page::<G>(&mut lines.as_slice())
             .map_err(|e| anyhow::anyhow!("the match's replay does not verify: {e}"))?;
         file.write_all(page.as_bytes())
-            .map_err(|e| UsageError(format!("cannot write {}: {e}", path.display())))?;
+            .map_err(|e| UsageError(format!("cannot write {}: {e}", unwritten.0.display())))?;
+        unwritten.written();
     }
     if args.json {
         serde_json::to_writer(&mut log, &report)?;

@@ -599,3 +599,16 @@ fn the_log_has_a_legend_and_board_shows_the_board_every_turn() {
         );
     }
 }
+
+#[test]
+fn a_match_that_fails_leaves_no_viewer_page() {
+    let dir = tmp();
+    // Parses, but no match can be played with it.
+    std::fs::write(dir.path().join("bad.json"), r#"{"health": 0}"#).unwrap();
+    let out = koth(
+        &common::words("play samurai --config bad.json --view page.html"),
+        dir.path(),
+    );
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    assert!(!dir.path().join("page.html").exists());
+}
