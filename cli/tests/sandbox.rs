@@ -371,7 +371,8 @@ fn climb(game: &str, user: Option<u32>) -> Value {
         None => Command::new(env!("CARGO_BIN_EXE_koth")),
     };
     let out = command
-        .args(common::words(&format!("play '{game}' --json --config cfg.json --sandbox on --memory-mb 300 --bot cmd:./climber.sh --bot '{other}'")))
+        // A generous time limit: the climbing takes a while on a busy machine.
+        .args(common::words(&format!("play '{game}' --json --config cfg.json --sandbox on --memory-mb 300 --timeout-ms 10000 --bot cmd:./climber.sh --bot '{other}'")))
         .env("SECRET_TOKEN", "hunter2")
         .current_dir(dir.path())
         .output()
