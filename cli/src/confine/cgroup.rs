@@ -70,6 +70,18 @@ fn write(path: &Path, value: &str) -> std::io::Result<()> {
     std::fs::write(path, value)
 }
 
+/// The group `name` made in the v1 hierarchy `controller` (removed with the others), and
+/// whether every `(file, value)` setting took (only then is it joined); `None` where it
+/// cannot be made.
+fn v1_group(controller: &str, name: &str, settings: &[(&str, &String)]) -> Option<(PathBuf, bool)> {
+    let dir = v1_base(controller)?.join(name);
+    std::fs::create_dir(&dir).ok()?;
+    let set = settings
+        .iter()
+        .all(|(file, value)| write(&dir.join(file), value).is_ok());
+    Some((dir, set))
+}
+
 impl Cgroup {
     /// A group capped at `memory_mb` MiB and `max_pids` tasks (threads count), or `None`
     /// where koth cannot make one here.
@@ -99,23 +111,19 @@ impl Cgroup {
             // No swapping past the cap, where the kernel accounts swap.
             let _ = write(&memory.join("memory.memsw.limit_in_bytes"), &bytes);
             group.procs.push(procs_file(&memory)?);
-            if let Some(pids) = v1_base("pids").map(|b| b.join(&name)) {
-                if std::fs::create_dir(&pids).is_ok() {
-                    group.pids = Some(pids.clone());
-                    if write(&pids.join("pids.max"), &max_pids.to_string()).is_ok() {
-                        group.procs.push(procs_file(&pids)?);
-                    }
+            let pids_max = max_pids.to_string();
+            if let Some((pids, set)) = v1_group("pids", &name, &[("pids.max", &pids_max)]) {
+                if set {
+                    group.procs.push(procs_file(&pids)?);
                 }
+                group.pids = Some(pids);
             }
-            if let Some(cpu) = v1_base("cpu").map(|b| b.join(&name)) {
-                if std::fs::create_dir(&cpu).is_ok() {
-                    group.cpu = Some(cpu.clone());
-                    let capped = write(&cpu.join("cpu.cfs_period_us"), &period)
-                        .and_then(|()| write(&cpu.join("cpu.cfs_quota_us"), &quota));
-                    if capped.is_ok() {
-                        group.procs.push(procs_file(&cpu)?);
-                    }
+            let cpu_settings = [("cpu.cfs_period_us", &period), ("cpu.cfs_quota_us", &quota)];
+            if let Some((cpu, set)) = v1_group("cpu", &name, &cpu_settings) {
+                if set {
+                    group.procs.push(procs_file(&cpu)?);
                 }
+                group.cpu = Some(cpu);
             }
             return Some(group);
         }
@@ -223,16 +231,7 @@ pub fn remove_stale() {
             continue;
         };
         for entry in entries.flatten() {
-            let name = entry.file_name();
-            let Some(pid) = name
-                .to_str()
-                .and_then(|n| n.strip_prefix("koth-"))
-                .and_then(|rest| rest.split('-').next())
-                .and_then(|pid| pid.parse::<u32>().ok())
-            else {
-                continue;
-            };
-            if pid != std::process::id() && !Path::new(&format!("/proc/{pid}")).exists() {
+            if super::left_by_gone_koth(&entry.file_name(), "koth-") {
                 remove_group(&entry.path());
             }
         }

@@ -205,16 +205,7 @@ pub fn remove_stale_run_dirs() {
         return;
     };
     for entry in entries.flatten() {
-        let name = entry.file_name();
-        let Some(pid) = name
-            .to_str()
-            .and_then(|n| n.strip_prefix("koth-run-"))
-            .and_then(|rest| rest.split('-').next())
-            .and_then(|pid| pid.parse::<u32>().ok())
-        else {
-            continue;
-        };
-        if pid == std::process::id() || Path::new(&format!("/proc/{pid}")).exists() {
+        if !super::left_by_gone_koth(&entry.file_name(), "koth-run-") {
             continue;
         }
         let path = entry.path();

@@ -19,6 +19,19 @@ pub mod sandbox;
 pub mod session;
 pub mod spawner;
 
+/// Whether `name` (of a run folder or a control group) is `PREFIX` + `PID-...` for a PID that
+/// is not this process and no running process's: left by a koth that no longer runs.
+fn left_by_gone_koth(name: &std::ffi::OsStr, prefix: &str) -> bool {
+    let pid = name
+        .to_str()
+        .and_then(|n| n.strip_prefix(prefix))
+        .and_then(|rest| rest.split('-').next())
+        .and_then(|pid| pid.parse::<u32>().ok());
+    pid.is_some_and(|pid| {
+        pid != std::process::id() && !std::path::Path::new(&format!("/proc/{pid}")).exists()
+    })
+}
+
 #[cfg(test)]
 mod tests {
     /// The confinement files name no game, no command-line or server crate, and no part of
