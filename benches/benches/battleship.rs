@@ -8,7 +8,7 @@
 //!   (`koth_engine_core::runner::play`, turns not kept: seats, per-player RNGs, statistics).
 //! - `battleship/http/<dialect>`: a whole match between two remote `hunter` bots served by
 //!   the bot server on 127.0.0.1, through the runner's generic HTTP players (the game's own
-//!   request bodies over `koth_cli::http::HttpClient`, keep-alive connections; one time per
+//!   request bodies over `koth_cli::arena::http::HttpClient`, keep-alive connections; one time per
 //!   match: matches per second = 1 / time).
 //!
 //! Every measured closure checks its result, so a fast but wrong engine fails the bench.
@@ -19,7 +19,7 @@ use std::time::Duration;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use koth_cli::arena::external::{Endpoint, ExternalPlayer};
-use koth_cli::http::{ServeOptions, serve};
+use koth_cli::serve::{ServeOptions, serve};
 use koth_engine_core::runner::{self, Options, Seat};
 use koth_engine_core::{Game, OutcomeKind, SeedableRng};
 use koth_http_battleship::{Battleship, Config, Dialect, EndReason, bots::BOTS};

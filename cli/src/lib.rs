@@ -21,7 +21,7 @@ use koth_engine_core::{Contest, Family};
 pub mod arena;
 pub mod confine;
 pub mod games;
-pub mod http;
+pub mod serve;
 pub mod view;
 
 use games::game;
@@ -158,12 +158,12 @@ pub struct ServeLimits {
     pub read_timeout_s: u64,
     /// Most match seats remembered (each side of a match served here is one); a new one past
     /// it forgets the least recently used. About 90 KB each on the largest grid.
-    #[arg(long, value_name = "N", default_value_t = http::server::DEFAULT_MAX_SEATS as u64,
+    #[arg(long, value_name = "N", default_value_t = serve::DEFAULT_MAX_SEATS as u64,
           value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
     pub max_seats: u64,
     /// The largest request body read, in KiB (`413` past it; a request on the default grid
     /// is a few hundred bytes, late turns on a 100 x 100 grid several hundred KiB).
-    #[arg(long, value_name = "KB", default_value_t = (http::server::DEFAULT_MAX_BODY / 1024) as u64,
+    #[arg(long, value_name = "KB", default_value_t = (serve::DEFAULT_MAX_BODY / 1024) as u64,
           value_parser = clap::value_parser!(u64).range(1..=65_536))]
     pub max_body_kb: u64,
 }
@@ -1270,8 +1270,8 @@ fn serve_bot(
     }
     let listener = std::net::TcpListener::bind(listen)
         .map_err(|e| UsageError(format!("cannot listen on {listen}: {e}")))?;
-    let defaults = http::ServeOptions::new(id);
-    let options = http::ServeOptions {
+    let defaults = serve::ServeOptions::new(id);
+    let options = serve::ServeOptions {
         dialect,
         idle_timeout: Duration::from_secs(idle_timeout_s.max(1)),
         header_timeout: Duration::from_secs(limits.read_timeout_s),
@@ -1283,7 +1283,7 @@ fn serve_bot(
             .map_or(defaults.max_connections, |n| n as usize),
         ..defaults
     };
-    let handle = http::serve(listener, options)?;
+    let handle = serve::serve(listener, options)?;
     eprintln!(
         "koth: serving builtin:{id} on {} ({})",
         handle.url(),

@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 use koth_cli::arena::external::Endpoint;
 use koth_cli::arena::report::{FaultKind, MatchReport};
 use koth_cli::arena::spec::{BotSpec, SpecKind};
-use koth_cli::http::{ServeOptions, ServerHandle, serve};
+use koth_cli::serve::{ServeOptions, ServerHandle, serve};
 use koth_cli::{MatchSetup, play_match};
 use koth_engine_core::OutcomeKind;
 use koth_http_battleship::{Battleship, Config, Dialect};

@@ -16,11 +16,11 @@ use std::time::Duration;
 use koth_engine_core::runner::{Decision, Failure, Player};
 use koth_engine_core::{Answer, Contest, Family, FaultKind, LinkInfo, Message, PlayerId, RngCore};
 
+use crate::arena::http::HttpClient;
 use crate::confine::folders::BotFolder;
 use crate::confine::process::ExternalCommand;
 use crate::confine::session::{Limits, Session};
 use crate::confine::spawner::SandboxedCalls;
-use crate::http::HttpClient;
 
 /// How to reach an external bot.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -88,7 +88,7 @@ impl BotSpec {
                     G::NAME
                 )));
             }
-            crate::http::check_url(spec)
+            crate::arena::http::check_url(spec)
                 .map_err(|e| UsageError(format!("bad SPEC {text:?}: {e}")))?;
             external(Endpoint::Http(spec.to_string()))
         } else {

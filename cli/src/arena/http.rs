@@ -2,6 +2,12 @@
 //! replies. What the bodies say is the game's business ([`Contest::encode`]); this is only the
 //! transport.
 //!
+//! The client is **ureq 3**, blocking, without TLS (`default-features = false`: plain
+//! `http://` only, which keeps the build small; the arena's bots are local). One shared agent
+//! keeps connections alive between requests and matches; each request has a global timeout,
+//! redirects are not followed (a 3xx is a non-2xx status), statuses are checked by hand and
+//! bodies are read with a 64 KiB limit. The wire codecs live in `koth_http_battleship::wire`.
+//!
 //! [`Contest::encode`]: koth_engine_core::Contest::encode
 
 use std::sync::OnceLock;

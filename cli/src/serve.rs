@@ -1,4 +1,13 @@
-//! The bot server: any built-in bot over HTTP, in all three dialects.
+//! The bot server of `koth serve`: any built-in battleship bot over HTTP, in all three
+//! dialects (koth acting as a bot; the arena's side is `arena::http`).
+//!
+//! HTTP stack (no hand-written HTTP parsing): **axum 0.8** on a multi-threaded **tokio**
+//! runtime of its own (HTTP/1.1 only, keep-alive, no default features). tiny_http was tried
+//! first, but its connection thread pool can leave a new connection queued behind long-lived
+//! keep-alive ones (the arena then times out), and it cannot close idle connections on
+//! shutdown; hyper under axum does both right. Shutting the runtime down closes every
+//! connection. `multipart/form-data` bodies (the original arena's `form` posts) are decoded
+//! by **multer** (which axum itself uses for multipart).
 //!
 //! - Each request is decoded by its content type (`application/json` is the `json` dialect;
 //!   URL-encoded or multipart form fields are `draft`, or `form` for `act=fight`; `act=init`
