@@ -9,7 +9,8 @@ use koth_engine_core::Family;
 use koth_engine_core::runner::{self, Options};
 
 use crate::arena::replay::{ReplayError, ReplayLine, Verified, turn_line};
-use crate::{CliGame, PlayArgs, TournamentArgs, UsageError};
+use crate::arena::{CliGame, UsageError};
+use crate::args::{PlayArgs, TournamentArgs};
 
 /// Every game, in listing order.
 pub static GAMES: &[&dyn GameEntry] = &[
@@ -82,13 +83,13 @@ impl<G: CliGame> GameEntry for Entry<G> {
         G::PROTOCOL.family
     }
     fn play(&self, args: &PlayArgs) -> anyhow::Result<()> {
-        crate::play::<G>(args)
+        crate::commands::play::play::<G>(args)
     }
     fn tournament(&self, args: &TournamentArgs) -> anyhow::Result<()> {
-        crate::tournament::<G>(args)
+        crate::commands::tournament::tournament::<G>(args)
     }
     fn list_bots(&self, w: &mut dyn Write) -> std::io::Result<()> {
-        crate::list_bots::<G>(w)
+        crate::commands::info::list_bots::<G>(w)
     }
     fn default_config(&self) -> serde_json::Value {
         serde_json::to_value(G::Config::default()).unwrap_or(serde_json::Value::Null)
@@ -100,7 +101,7 @@ impl<G: CliGame> GameEntry for Entry<G> {
         crate::arena::replay::verify::<G>(lines)
     }
     fn view(&self, lines: &mut dyn BufRead) -> Result<String, ReplayError> {
-        crate::view::page::<G>(lines)
+        crate::print::view::page::<G>(lines)
     }
     fn reference_turns(&self, seed: u64) -> anyhow::Result<Vec<String>> {
         let config = G::Config::default();

@@ -106,7 +106,7 @@ pub fn page<G: CliGame>(lines: &mut dyn BufRead) -> Result<String, ReplayError> 
     let (verified, report) = replay::verify_observed::<G>(lines, &mut frames)?;
     let mut result = Vec::new();
     // Writing to a Vec cannot fail.
-    let _ = crate::print_match(&mut result, &report);
+    let _ = crate::print::print_match(&mut result, &report);
     let page = Page {
         game: G::NAME,
         seed: report.seed,

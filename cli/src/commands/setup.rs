@@ -1,0 +1,227 @@
+//! From flags to the arena's types: the config, the bots' SPECs and their sandbox.
+
+use std::fs::File;
+use std::time::Duration;
+
+use koth_engine_core::Contest;
+
+use crate::arena::spec::{self, BotSpec, dedupe_names};
+use crate::arena::{CliGame, UsageError, external};
+use crate::args::{BotArgs, SandboxMode};
+use crate::commands::MAX_BOTS;
+use crate::confine::{folders, sandbox};
+
+/// The most bytes a `--config` file may hold.
+pub const MAX_CONFIG_BYTES: u64 = 1 << 20;
+
+/// The text of the file at `path`, if it holds at most `cap` bytes (a device such as
+/// `/dev/zero` is read only that far).
+fn read_capped(path: &std::path::Path, cap: u64) -> std::io::Result<String> {
+    use std::io::Read;
+    let mut bytes = Vec::new();
+    File::open(path)?.take(cap + 1).read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > cap {
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::InvalidData,
+            format!("longer than {} KiB", cap >> 10),
+        ));
+    }
+    String::from_utf8(bytes)
+        .map_err(|_| std::io::Error::new(std::io::ErrorKind::InvalidData, "not UTF-8 text"))
+}
+
+/// The config of `--config` (or the default), with `--profile` set in it.
+pub(crate) fn load_config<G: CliGame>(args: &BotArgs) -> anyhow::Result<G::Config> {
+    let mut config = match &args.config {
+        None => G::Config::default(),
+        Some(path) => {
+            let text = read_capped(path, MAX_CONFIG_BYTES)
+                .map_err(|e| UsageError(format!("cannot read config {}: {e}", path.display())))?;
+            serde_json::from_str(&text).map_err(|e| {
+                UsageError(format!("bad {} config {}: {e}", G::NAME, path.display()))
+            })?
+        }
+    };
+    if let Some(profile) = &args.profile {
+        // A game has profiles when its config has a `profile` field.
+        let mut value = serde_json::to_value(&config)?;
+        let Some(fields) = value.as_object_mut().filter(|o| o.contains_key("profile")) else {
+            return Err(UsageError(format!("--profile: {} has no profiles", G::NAME)).into());
+        };
+        fields.insert("profile".into(), profile.as_str().into());
+        config = serde_json::from_value(value)
+            .map_err(|e| UsageError(format!("--profile {profile}: {e}")))?;
+    }
+    Ok(config)
+}
+
+/// The dialect external bots speak: `--dialect`, checked against the game's, or its first.
+fn dialect<G: Contest>(args: &BotArgs) -> Result<String, UsageError> {
+    match (&args.dialect, G::DIALECTS) {
+        (None, ds) => Ok(ds.first().copied().unwrap_or_default().to_string()),
+        (Some(d), ds) if ds.contains(&d.as_str()) => Ok(d.clone()),
+        (Some(d), []) => Err(UsageError(format!(
+            "--dialect {d}: {} has only one dialect",
+            G::NAME
+        ))),
+        (Some(d), ds) => Err(UsageError(format!(
+            "unknown {} dialect {d:?} (known: {})",
+            G::NAME,
+            ds.join(", ")
+        ))),
+    }
+}
+
+pub(crate) fn bot_specs<G: CliGame>(
+    args: &BotArgs,
+    default: &[&str],
+) -> anyhow::Result<Vec<BotSpec>> {
+    let workdir = match &args.workdir {
+        Some(d) if !d.is_dir() => {
+            return Err(UsageError(format!("--workdir {} is not a directory", d.display())).into());
+        }
+        Some(d) => d.clone(),
+        None => std::env::current_dir()?,
+    };
+    let timeout = args.timeout_ms.map(Duration::from_millis);
+    let dialect = dialect::<G>(args)?;
+    if args.bots.len() > MAX_BOTS {
+        return Err(UsageError(format!(
+            "{} --bot options; at most {MAX_BOTS}",
+            args.bots.len()
+        ))
+        .into());
+    }
+    let texts: Vec<String> = if args.bots.is_empty() {
+        default.iter().map(|id| format!("builtin:{id}")).collect()
+    } else {
+        args.bots.clone()
+    };
+    let mut specs = texts
+        .iter()
+        .map(|t| BotSpec::parse::<G>(t, &workdir, timeout, &dialect))
+        .collect::<Result<Vec<_>, _>>()?;
+    let programs = specs.iter().any(|s| {
+        matches!(
+            s.kind,
+            spec::SpecKind::External {
+                endpoint: external::Endpoint::Program(_),
+                ..
+            }
+        )
+    });
+    if programs {
+        // Every match copies the folder for each program (see `folders`).
+        folders::check_seed(&workdir).map_err(UsageError)?;
+        let sandbox = sandbox_for(args)?.map(|mut s| {
+            s.memory_mb = args
+                .memory_mb
+                .or(G::PROTOCOL.memory_mb)
+                .unwrap_or(sandbox::DEFAULT_MEMORY_MB);
+            s.cpu_seconds = args.cpu_seconds;
+            s.disk_mb = args.disk_mb;
+            s.cpus = args.cpus;
+            std::sync::Arc::new(s)
+        });
+        for spec in &mut specs {
+            if let spec::SpecKind::External {
+                endpoint: external::Endpoint::Program(cmd),
+                ..
+            } = &mut spec.kind
+            {
+                cmd.sandbox = sandbox.clone();
+            }
+        }
+    }
+    let limit = (args.match_timeout > 0).then(|| Duration::from_secs(args.match_timeout));
+    if let Some(dir) = &args.bot_log {
+        std::fs::create_dir_all(dir).map_err(|e| {
+            UsageError(format!(
+                "--bot-log {}: cannot create it: {e}",
+                dir.display()
+            ))
+        })?;
+    }
+    for spec in &mut specs {
+        if let spec::SpecKind::External {
+            match_timeout,
+            bot_log,
+            ..
+        } = &mut spec.kind
+        {
+            *match_timeout = limit;
+            bot_log.clone_from(&args.bot_log);
+        }
+    }
+    dedupe_names(&mut specs);
+    Ok(specs)
+}
+
+/// The sandbox external programs run in, as `--sandbox` says.
+fn sandbox_for(args: &BotArgs) -> Result<Option<sandbox::Sandbox>, UsageError> {
+    if let Some(mb) = args.memory_mb {
+        if !(16..=1 << 20).contains(&mb) {
+            return Err(UsageError(format!(
+                "--memory-mb must lie in 16..={}, not {mb}",
+                1 << 20
+            )));
+        }
+    }
+    if !(1..=1 << 20).contains(&args.disk_mb) {
+        return Err(UsageError(format!(
+            "--disk-mb must lie in 1..={}, not {}",
+            1 << 20,
+            args.disk_mb
+        )));
+    }
+    if !(1..=1024).contains(&args.cpus) {
+        return Err(UsageError(format!(
+            "--cpus must lie in 1..=1024, not {}",
+            args.cpus
+        )));
+    }
+    if args.cpu_seconds == Some(0) {
+        return Err(UsageError("--cpu-seconds must be at least 1".into()));
+    }
+    let mut env = Vec::new();
+    for name in &args.env {
+        if name.is_empty() || name.contains('=') {
+            return Err(UsageError(format!(
+                "--env {name:?}: expected a variable's name"
+            )));
+        }
+        let value = std::env::var(name)
+            .map_err(|_| UsageError(format!("--env {name}: {name} is not set")))?;
+        env.push((name.clone(), value));
+    }
+    match args.sandbox {
+        SandboxMode::Off => Ok(None),
+        SandboxMode::On => sandbox::Sandbox::new(args.allow_net, env)
+            .map(Some)
+            .map_err(|why| UsageError(format!("--sandbox on: {why}"))),
+        SandboxMode::Auto => match sandbox::Sandbox::new(args.allow_net, env) {
+            Ok(sandbox) => Ok(Some(sandbox)),
+            Err(why) => {
+                eprintln!("koth: warning: bots run without a sandbox: {why}");
+                Ok(None)
+            }
+        },
+    }
+}
+
+pub(crate) fn check_seat_count<G: Contest>(config: &G::Config, n: usize) -> Result<(), UsageError> {
+    let seats = G::seats(config);
+    if seats.contains(&n) {
+        return Ok(());
+    }
+    let (min, max) = (*seats.start(), *seats.end());
+    Err(UsageError(format!(
+        "{} cannot seat {n} players ({})",
+        G::NAME,
+        if min == max {
+            format!("it takes exactly {min}")
+        } else {
+            format!("it takes {min} to {max}")
+        }
+    )))
+}

@@ -1,0 +1,130 @@
+//! `koth tournament`: the flags checked, the tournament run, its standings printed.
+
+use std::io::{IsTerminal, Write};
+
+use crate::arena::spec::dedupe_names;
+use crate::arena::tournament;
+use crate::arena::{CliGame, Seats, UsageError};
+use crate::args::{BotArgs, TournamentArgs};
+use crate::commands::setup::{bot_specs, load_config};
+use crate::commands::{MAX_GAMES, MAX_JOBS, MAX_MATCHES, clock_seed};
+use crate::exit::{Faulted, Interrupted};
+use crate::print::fault_counts;
+use crate::print::standings::{print_standings, standings_note};
+
+/// `koth tournament` for game `G`.
+pub fn tournament<G: CliGame>(args: &TournamentArgs) -> anyhow::Result<()> {
+    let config = load_config::<G>(&args.bots)?;
+    if G::seats(&config).is_empty() {
+        return Err(UsageError(format!("this {} config seats no players", G::NAME)).into());
+    }
+    let builtins: Vec<&str> = G::bots().ids().collect();
+    let mut specs = bot_specs::<G>(&args.bots, &builtins)?;
+    if args.all_builtins && !args.bots.bots.is_empty() {
+        let extra = BotArgs {
+            bots: vec![],
+            ..args.bots.clone()
+        };
+        specs.extend(bot_specs::<G>(&extra, &builtins)?);
+        dedupe_names(&mut specs);
+    }
+    let min = match Seats::of::<G>(&config) {
+        Seats::Duel => 2,
+        Seats::FreeForAll { .. } => 1,
+    };
+    if specs.len() < min {
+        return Err(UsageError(format!(
+            "a {} tournament needs at least {min} bots, got {}",
+            G::NAME,
+            specs.len()
+        ))
+        .into());
+    }
+    let games = args.games_per_pair.unwrap_or(G::TOURNAMENT_GAMES);
+    if !(1..=MAX_GAMES).contains(&games) {
+        return Err(UsageError(format!(
+            "--games-per-pair must lie in 1..={MAX_GAMES}, not {games}"
+        ))
+        .into());
+    }
+    let matches = match Seats::of::<G>(&config) {
+        Seats::Duel => specs.len() * (specs.len() - 1) / 2 * games as usize,
+        Seats::FreeForAll { .. } => games as usize * specs.len(),
+    };
+    if matches > MAX_MATCHES {
+        return Err(UsageError(format!(
+            "this tournament would play about {matches} matches; at most {MAX_MATCHES} (fewer \
+             --games-per-pair or bots)"
+        ))
+        .into());
+    }
+    let jobs = match args.jobs {
+        Some(n) if !(1..=MAX_JOBS).contains(&n) => {
+            return Err(UsageError(format!("--jobs must lie in 1..={MAX_JOBS}, not {n}")).into());
+        }
+        Some(n) => n,
+        None => std::thread::available_parallelism()
+            .map(|n| n.get())
+            .unwrap_or(1)
+            .min(MAX_JOBS),
+    };
+    if args.replays && args.out.is_none() && args.resume.is_none() {
+        return Err(UsageError("--replays needs --out DIR (or --resume DIR)".into()).into());
+    }
+    let out = match (&args.out, &args.resume) {
+        (Some(dir), _) => Some((dir, false)),
+        (None, Some(dir)) => Some((dir, true)),
+        (None, None) => None,
+    }
+    .map(|(dir, resume)| tournament::Out {
+        dir: dir.clone(),
+        replays: args.replays,
+        resume,
+    });
+    // A resume plays the recorded tournament's seed unless one is given.
+    let seed = args
+        .seed
+        .or_else(|| args.resume.as_deref().and_then(tournament::recorded_seed))
+        .unwrap_or_else(clock_seed);
+    let b = &args.bots;
+    let bot_options = tournament::BotOptions {
+        bots: specs.iter().map(|s| s.text.clone()).collect(),
+        workdir: b.workdir.as_deref().map(tournament::recorded_path),
+        timeout_ms: b.timeout_ms,
+        match_timeout_s: b.match_timeout,
+        sandbox: format!("{:?}", b.sandbox).to_lowercase(),
+        memory_mb: b.memory_mb,
+        disk_mb: b.disk_mb,
+        cpus: b.cpus,
+        cpu_seconds: b.cpu_seconds,
+        allow_net: b.allow_net,
+        env: b.env.clone(),
+        dialect: b.dialect.clone(),
+    };
+    let options = tournament::RunOptions {
+        jobs,
+        out,
+        progress: !args.json && std::io::stderr().is_terminal(),
+        bot_options,
+    };
+    let report = tournament::run::<G>(&config, &specs, games, seed, &options)?;
+    let stdout = std::io::stdout();
+    let mut w = stdout.lock();
+    if args.json {
+        serde_json::to_writer(&mut w, &report)?;
+        writeln!(w)?;
+    } else {
+        print_standings(&mut w, &report, standings_note::<G>(&config))?;
+    }
+    if report.interrupted {
+        return Err(Interrupted("; the standings count the matches finished before").into());
+    }
+    if args.bots.strict && report.standings.iter().any(|s| s.faults > 0) {
+        let counts = report
+            .standings
+            .iter()
+            .map(|s| (s.name.as_str(), s.faults as usize));
+        return Err(Faulted(fault_counts(counts)).into());
+    }
+    Ok(())
+}
