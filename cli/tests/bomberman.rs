@@ -1,9 +1,9 @@
 //! End-to-end tests of `koth` with Bomberman's long-running bot processes.
 
-mod common;
+mod support;
 
-use common::{assert_replay_verifies, json, koth, process_running, script};
 use std::path::{Path, PathBuf};
+use support::{assert_replay_verifies, json, koth, process_running, script};
 
 use serde_json::Value;
 
@@ -31,10 +31,7 @@ fn example_bot_in(dir: &Path) -> String {
 #[test]
 fn default_play_is_a_standard_game_of_four_builtins() {
     let dir = tempfile::tempdir().unwrap();
-    let out = json(&koth(
-        &["play", "bomberman", "--seed", "2", "--json"],
-        dir.path(),
-    ));
+    let out = json(&koth("play bomberman --seed 2 --json").run(dir.path()));
     assert_eq!(out["turns"], 1500);
     let players = out["players"].as_array().unwrap();
     assert_eq!(players.len(), 4);
@@ -43,8 +40,7 @@ fn default_play_is_a_standard_game_of_four_builtins() {
             assert!(p["stats"][key].is_u64(), "{key}: {}", p["stats"]);
         }
     }
-    let text =
-        String::from_utf8(koth(&["play", "bomberman", "--seed", "2"], dir.path()).stdout).unwrap();
+    let text = String::from_utf8(koth("play bomberman --seed 2").run(dir.path()).stdout).unwrap();
     assert!(text.contains("tick 100"), "the lattice every 100 ticks");
     assert!(text.contains("result: "));
 }
@@ -54,14 +50,14 @@ fn the_python_example_bot_plays_a_whole_game_in_one_process() {
     let dir = setup("duel", 300);
     let bot = example_bot_in(dir.path());
     let replay = dir.path().join("r.jsonl");
-    let out = json(&koth(
-        &common::words(&format!(
+    let out = json(
+        &koth(&format!(
             "play bomberman --seed 4 --json --config cfg.json --bot '{}' --bot builtin:idle --replay '{}'",
             bot,
             replay.to_str().unwrap()
-        )),
-        dir.path(),
-    ));
+        ))
+        .run(dir.path()),
+    );
     assert_eq!(out["faults"], Value::Array(vec![]), "{:#}", out["faults"]);
     assert!(
         out["players"][0]["stats"]["walls"].as_u64().unwrap() > 0,
@@ -86,25 +82,13 @@ while read line; do
 done"#
             .replace("LOGS", &dir.path().display().to_string()),
     );
-    let out = json(&koth(
-        &[
-            "play",
-            "bomberman",
-            "--seed",
-            "1",
-            "--json",
-            "--config",
-            "cfg.json",
-            "--bot",
-            "cmd:./count.sh",
-            "--bot",
-            "builtin:idle",
-            // Unconfined, so that its logs reach the test's folder.
-            "--sandbox",
-            "off",
-        ],
-        dir.path(),
-    ));
+    // Unconfined (--sandbox off), so that its logs reach the test's folder.
+    let out = json(
+        &koth(
+            "play bomberman --seed 1 --json --config cfg.json --bot cmd:./count.sh --bot builtin:idle --sandbox off",
+        )
+        .run(dir.path()),
+    );
     assert_eq!(out["faults"], Value::Array(vec![]));
     let starts = std::fs::read_to_string(dir.path().join("starts.log")).unwrap();
     assert_eq!(starts.lines().count(), 1, "started once");
@@ -133,12 +117,12 @@ while read line; do
 done"#,
     );
     script(dir.path(), "hang.sh", "sleep 41.5 & sleep 41.5");
-    let out = json(&koth(
-        &common::words(
+    let out = json(
+        &koth(
             "play bomberman --seed 3 --json --config cfg.json --timeout-ms 200 --bot cmd:./flaky.sh --bot cmd:./hang.sh --bot builtin:idle --bot builtin:random",
-        ),
-        dir.path(),
-    ));
+        )
+        .run(dir.path()),
+    );
     assert_eq!(out["turns"], 30);
     let faults = out["faults"].as_array().unwrap();
     let flaky: Vec<(&str, u64)> = faults
@@ -164,12 +148,12 @@ done"#,
 #[test]
 fn tournaments_rotate_seats_when_there_are_more_bots_than_seats() {
     let dir = setup("standard", 60);
-    let out = json(&koth(
-        &common::words(
+    let out = json(
+        &koth(
             "tournament bomberman --seed 1 --json --config cfg.json --games 5 --bot builtin:idle --bot builtin:random --bot builtin:brick-breaker --bot builtin:random --bot builtin:idle --bot builtin:brick-breaker",
-        ),
-        dir.path(),
-    ));
+        )
+        .run(dir.path()),
+    );
     // Six bots at tables of four: games round up to a multiple of 3 so everyone plays equally.
     assert_eq!(out["matches"], 6);
     let standings = out["standings"].as_array().unwrap();
@@ -181,15 +165,12 @@ fn tournaments_rotate_seats_when_there_are_more_bots_than_seats() {
 fn the_seat_range_comes_from_the_config_mode() {
     // Duel mode seats two: the default line-up plays and tours with two seats.
     let dir = setup("duel", 80);
-    let out = json(&koth(
-        &common::words("play bomberman --seed 4 --json --config cfg.json"),
-        dir.path(),
-    ));
+    let out = json(&koth("play bomberman --seed 4 --json --config cfg.json").run(dir.path()));
     assert_eq!(out["players"].as_array().unwrap().len(), 2);
-    let t = json(&koth(
-        &common::words("tournament bomberman --seed 4 --json --config cfg.json --games-per-pair 1"),
-        dir.path(),
-    ));
+    let t = json(
+        &koth("tournament bomberman --seed 4 --json --config cfg.json --games-per-pair 1")
+            .run(dir.path()),
+    );
     assert!(t["matches"].as_u64().unwrap() >= 1, "{t}");
     assert!(t["standings"].as_array().unwrap().len() >= 2, "{t}");
 
@@ -202,11 +183,9 @@ fn the_seat_range_comes_from_the_config_mode() {
             "bot.sh",
             &format!("touch {}; exec sleep 5", started.display()),
         );
-        let mut args = vec!["play", "bomberman", "--config", "cfg.json"];
-        for _ in 0..bots {
-            args.extend(["--bot", "cmd:./bot.sh"]);
-        }
-        let out = koth(&args, dir.path());
+        let out = koth("play bomberman --config cfg.json")
+            .args((0..bots).flat_map(|_| ["--bot", "cmd:./bot.sh"]))
+            .run(dir.path());
         assert_eq!(out.status.code(), Some(2), "{mode}");
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(err.contains(range), "{mode}: {err}");
@@ -224,12 +203,12 @@ fn answers_late_every_tick_are_faults_and_never_played() {
         "late.sh",
         r#"while read l; do sleep 0.25; echo '{"speedX": 10, "speedY": 0, "drop": true}'; done"#,
     );
-    let out = json(&koth(
-        &common::words(
+    let out = json(
+        &koth(
             "play bomberman --seed 1 --json --config cfg.json --timeout-ms 200 --replay late.jsonl --bot late=cmd:./late.sh --bot builtin:idle",
-        ),
-        dir.path(),
-    ));
+        )
+        .run(dir.path()),
+    );
     let faults = out["faults"].as_array().unwrap();
     assert_eq!(faults.len(), 8, "a fault every tick: {out}");
     assert!(faults.iter().all(|f| f["kind"] == "timeout"), "{out}");

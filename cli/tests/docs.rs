@@ -3,7 +3,11 @@
 //! block) is checked against the games' own encoders and parsers. Each input must parse and
 //! encode back to exactly the same text; each answer must be accepted as it stands.
 
+mod support;
+
 use std::path::Path;
+
+use support::koth;
 
 /// The (input, answer) example pairs of `docs/<page>`.
 fn examples(page: &str) -> Vec<(String, String)> {
@@ -108,10 +112,7 @@ fn battleship_examples_are_the_protocols() {
 #[test]
 fn koth_protocol_prints_each_games_page() {
     for game in ["samurai", "naval", "tanks", "bomberman", "battleship"] {
-        let out = std::process::Command::new(env!("CARGO_BIN_EXE_koth"))
-            .args(["protocol", game])
-            .output()
-            .unwrap();
+        let out = koth(&format!("protocol {game}")).run(Path::new("."));
         assert!(out.status.success(), "{game}");
         let page = Path::new(env!("CARGO_MANIFEST_DIR"))
             .join("../docs")

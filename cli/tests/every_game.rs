@@ -2,10 +2,10 @@
 //! verifies, `koth play --seed 3` is the game of the crate's playthrough snapshot, every
 //! listed built-in resolves and plays, and a default tournament runs.
 
-mod common;
+mod support;
 
-use common::{assert_replay_verifies, json, koth, play_with_replay};
 use koth_cli::games::GAMES;
+use support::{assert_replay_verifies, json, koth, play_with_replay};
 
 #[test]
 fn every_game_in_the_table_plays_replays_and_runs_a_tournament() {
@@ -16,7 +16,7 @@ fn every_game_in_the_table_plays_replays_and_runs_a_tournament() {
         // The default line-up plays, without faults, and its replay verifies.
         let replay = play_with_replay(name, "3", dir.path());
         assert_replay_verifies(&replay, dir.path());
-        let report = json(&koth(&["play", name, "--seed", "3", "--json"], dir.path()));
+        let report = json(&koth(&format!("play {name} --seed 3 --json")).run(dir.path()));
         assert_eq!(report["game"], name);
         assert_eq!(
             report["faults"].as_array().unwrap().len(),
@@ -37,7 +37,7 @@ fn every_game_in_the_table_plays_replays_and_runs_a_tournament() {
         }
 
         // Every listed built-in resolves as a SPEC.
-        let listed = koth(&["bots", name], dir.path());
+        let listed = koth(&format!("bots {name}")).run(dir.path());
         assert!(listed.status.success());
         let ids: Vec<String> = String::from_utf8(listed.stdout)
             .unwrap()
@@ -48,11 +48,11 @@ fn every_game_in_the_table_plays_replays_and_runs_a_tournament() {
         let seats = report["players"].as_array().unwrap().len();
         for id in &ids {
             let spec = format!("builtin:{id}");
-            let mut args = vec!["play", name, "--seed", "1", "--json"];
-            for _ in 0..seats {
-                args.extend(["--bot", spec.as_str()]);
-            }
-            let out = json(&koth(&args, dir.path()));
+            let out = json(
+                &koth(&format!("play {name} --seed 1 --json"))
+                    .args((0..seats).flat_map(|_| ["--bot", spec.as_str()]))
+                    .run(dir.path()),
+            );
             assert_eq!(
                 out["players"].as_array().unwrap().len(),
                 seats,
@@ -61,12 +61,12 @@ fn every_game_in_the_table_plays_replays_and_runs_a_tournament() {
         }
 
         // A tournament with no --bot (every built-in) runs.
-        let t = json(&koth(
-            &common::words(&format!(
+        let t = json(
+            &koth(&format!(
                 "tournament '{name}' --games-per-pair 1 --seed 2 --json"
-            )),
-            dir.path(),
-        ));
+            ))
+            .run(dir.path()),
+        );
         assert_eq!(
             t["standings"].as_array().unwrap().len(),
             ids.len(),
@@ -82,7 +82,7 @@ fn every_games_config_refuses_unknown_keys_naming_them() {
     std::fs::write(dir.path().join("typo.json"), r#"{"max_turn": 5}"#).unwrap();
     for game in GAMES {
         let name = game.name();
-        let out = koth(&["play", name, "--config", "typo.json"], dir.path());
+        let out = koth(&format!("play {name} --config typo.json")).run(dir.path());
         assert_eq!(out.status.code(), Some(2), "{name}");
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(
@@ -97,20 +97,20 @@ fn every_games_printed_default_config_plays_as_the_default_game() {
     let dir = tempfile::tempdir().unwrap();
     for game in GAMES {
         let name = game.name();
-        let out = koth(&["config", name], dir.path());
+        let out = koth(&format!("config {name}")).run(dir.path());
         assert!(out.status.success(), "{name}");
         let printed: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
         let file = dir.path().join(format!("{name}.json"));
         std::fs::write(&file, &out.stdout).unwrap();
-        let with = json(&koth(
-            &common::words(&format!(
+        let with = json(
+            &koth(&format!(
                 "play '{}' --seed 3 --json --config '{}'",
                 name,
                 file.to_str().unwrap()
-            )),
-            dir.path(),
-        ));
-        let without = json(&koth(&["play", name, "--seed", "3", "--json"], dir.path()));
+            ))
+            .run(dir.path()),
+        );
+        let without = json(&koth(&format!("play {name} --seed 3 --json")).run(dir.path()));
         assert_eq!(
             with, without,
             "{name}: the printed config is the default game"
@@ -135,11 +135,15 @@ fn every_games_config_schema_lists_every_field_and_refuses_others() {
     let dir = tempfile::tempdir().unwrap();
     for game in GAMES {
         let name = game.name();
-        let schema: serde_json::Value =
-            serde_json::from_slice(&koth(&["config", name, "--schema"], dir.path()).stdout)
-                .unwrap();
+        let schema: serde_json::Value = serde_json::from_slice(
+            &koth(&format!("config {name} --schema"))
+                .run(dir.path())
+                .stdout,
+        )
+        .unwrap();
         let config: serde_json::Value =
-            serde_json::from_slice(&koth(&["config", name], dir.path()).stdout).unwrap();
+            serde_json::from_slice(&koth(&format!("config {name}")).run(dir.path()).stdout)
+                .unwrap();
         assert_eq!(schema["additionalProperties"], false, "{name}");
         let mut fields: Vec<&String> = schema["properties"].as_object().unwrap().keys().collect();
         let mut keys: Vec<&String> = config.as_object().unwrap().keys().collect();
@@ -164,7 +168,7 @@ fn out_of_range_config_values_are_refused_with_the_range() {
         ("battleship", r#"{"width": 1000}"#, "1..=100"),
     ] {
         std::fs::write(dir.path().join("big.json"), config).unwrap();
-        let out = koth(&["play", game, "--config", "big.json"], dir.path());
+        let out = koth(&format!("play {game} --config big.json")).run(dir.path());
         assert_eq!(out.status.code(), Some(2), "{game}");
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(err.contains(range), "{game}: {err}");

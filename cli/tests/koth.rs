@@ -1,8 +1,8 @@
 //! End-to-end tests of the `koth` binary.
 
-mod common;
+mod support;
 
-use common::{assert_replay_verifies, json, koth, play_with_replay, process_running, script};
+use support::{assert_replay_verifies, json, koth, play_with_replay, process_running, script};
 
 use serde_json::Value;
 
@@ -13,7 +13,7 @@ fn tmp() -> tempfile::TempDir {
 #[test]
 fn play_with_defaults_prints_a_log_and_a_result() {
     let dir = tmp();
-    let out = koth(&["play", "samurai", "--seed", "5"], dir.path());
+    let out = koth("play samurai --seed 5").run(dir.path());
     assert!(out.status.success());
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.contains("turn    1: observer="), "{text}");
@@ -23,14 +23,8 @@ fn play_with_defaults_prints_a_log_and_a_result() {
 #[test]
 fn play_json_follows_the_schema_and_is_deterministic() {
     let dir = tmp();
-    let a = json(&koth(
-        &["play", "samurai", "--seed", "11", "--json"],
-        dir.path(),
-    ));
-    let b = json(&koth(
-        &["play", "samurai", "--seed", "11", "--json"],
-        dir.path(),
-    ));
+    let a = json(&koth("play samurai --seed 11 --json").run(dir.path()));
+    let b = json(&koth("play samurai --seed 11 --json").run(dir.path()));
     assert_eq!(a, b);
     assert_eq!(a["game"], "samurai");
     assert_eq!(a["seed"], 11);
@@ -60,23 +54,13 @@ fn external_programs_speak_the_seed_protocol() {
 if [ $# -eq 4 ] || [ "$5" -lt 1 ]; then echo B; else echo Parry; fi"#
             .replace("LOGS", &dir.path().display().to_string()),
     );
-    let out = json(&koth(
-        &[
-            "play",
-            "samurai",
-            "--seed",
-            "1",
-            "--json",
-            "--bot",
-            "mine=cmd:./bot.sh",
-            "--bot",
-            "builtin:waiter",
-            // Unconfined, so that its log reaches the test's folder.
-            "--sandbox",
-            "off",
-        ],
-        dir.path(),
-    ));
+    // Unconfined (--sandbox off), so that its log reaches the test's folder.
+    let out = json(
+        &koth(
+            "play samurai --seed 1 --json --bot mine=cmd:./bot.sh --bot builtin:waiter --sandbox off",
+        )
+        .run(dir.path()),
+    );
     assert_eq!(out["players"][0]["name"], "mine");
     assert_eq!(out["outcome"], "win");
     assert_eq!(out["players"][0]["place"], 1);
@@ -104,12 +88,12 @@ case $n in
   *) echo B ;;
 esac"#,
     );
-    let out = json(&koth(
-        &common::words(
+    let out = json(
+        &koth(
             "play samurai --seed 2 --json --timeout-ms 300 --bot cmd:./flaky.sh --bot builtin:waiter",
-        ),
-        dir.path(),
-    ));
+        )
+        .run(dir.path()),
+    );
     let faults = out["faults"].as_array().unwrap();
     let kinds: Vec<(&str, u64)> = faults
         .iter()
@@ -145,7 +129,7 @@ fn replays_verify_and_edits_are_caught() {
     turn["actions"][0] = Value::from(if old == "W" { "I" } else { "W" });
     lines[3] = turn.to_string();
     std::fs::write(&path, lines.join("\n")).unwrap();
-    let bad = koth(&["replay", p], dir.path());
+    let bad = koth("replay").arg(p).run(dir.path());
     assert_eq!(bad.status.code(), Some(1));
     let err = String::from_utf8_lossy(&bad.stderr);
     assert!(err.contains("turn 3"), "{err}");
@@ -157,19 +141,19 @@ fn replays_verify_and_edits_are_caught() {
     result["players"][0]["score"] = Value::from(7);
     lines[last] = result.to_string();
     std::fs::write(&path, lines.join("\n")).unwrap();
-    assert_eq!(koth(&["replay", p], dir.path()).status.code(), Some(1));
+    assert_eq!(koth("replay").arg(p).run(dir.path()).status.code(), Some(1));
 }
 
 #[test]
 fn tournament_standings_do_not_depend_on_jobs() {
     let dir = tmp();
     let run = |jobs: &str| {
-        json(&koth(
-            &common::words(&format!(
+        json(
+            &koth(&format!(
                 "tournament samurai --seed 4 --json --jobs '{jobs}' --games-per-pair 2"
-            )),
-            dir.path(),
-        ))
+            ))
+            .run(dir.path()),
+        )
     };
     let one = run("1");
     let two = run("2");
@@ -199,12 +183,12 @@ fn tournament_with_a_slow_external_program() {
         r#"if [ $# -eq 6 ] && [ ${#1} -eq 1 ]; then sleep 5; fi
 echo B"#,
     );
-    let out = json(&koth(
-        &common::words(
+    let out = json(
+        &koth(
             "tournament samurai --seed 1 --json --games-per-pair 2 --timeout-ms 200 --bot builtin:monk --bot builtin:coward --bot slowpoke=cmd:./slow.sh",
-        ),
-        dir.path(),
-    ));
+        )
+        .run(dir.path()),
+    );
     let standings = out["standings"].as_array().unwrap();
     assert_eq!(standings.len(), 3);
     let slow = standings.iter().find(|s| s["name"] == "slowpoke").unwrap();
@@ -217,29 +201,15 @@ echo B"#,
 fn usage_errors_exit_2_with_one_line() {
     let dir = tmp();
     for args in [
-        &["play", "chess"][..],
-        &["play", "samurai", "--bot", "nonsense"],
-        &[
-            "play",
-            "samurai",
-            "--bot",
-            "builtin:nobody",
-            "--bot",
-            "builtin:monk",
-        ],
-        &[
-            "play",
-            "samurai",
-            "--bot",
-            "cmd:./missing-bot",
-            "--bot",
-            "builtin:monk",
-        ],
-        &["play", "samurai", "--bot", "builtin:monk"],
-        &["tournament", "samurai", "--bot", "builtin:monk"],
-        &["replay", "no-such-file.jsonl"],
+        "play chess",
+        "play samurai --bot nonsense",
+        "play samurai --bot builtin:nobody --bot builtin:monk",
+        "play samurai --bot cmd:./missing-bot --bot builtin:monk",
+        "play samurai --bot builtin:monk",
+        "tournament samurai --bot builtin:monk",
+        "replay no-such-file.jsonl",
     ] {
-        let out = koth(args, dir.path());
+        let out = koth(args).run(dir.path());
         assert_eq!(out.status.code(), Some(2), "{args:?}");
         let err = String::from_utf8_lossy(&out.stderr);
         assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
@@ -249,7 +219,7 @@ fn usage_errors_exit_2_with_one_line() {
 
 #[test]
 fn bots_lists_the_builtins() {
-    let out = koth(&["bots", "samurai"], &std::env::temp_dir());
+    let out = koth("bots samurai").run(&std::env::temp_dir());
     assert!(out.status.success());
     let text = String::from_utf8(out.stdout).unwrap();
     for id in [
@@ -271,18 +241,18 @@ fn bots_lists_the_builtins() {
 fn config_file_changes_the_game() {
     let dir = tmp();
     std::fs::write(dir.path().join("short.json"), r#"{"max_turns": 3}"#).unwrap();
-    let out = json(&koth(
-        &common::words(
+    let out = json(
+        &koth(
             "play samurai --json --seed 1 --config short.json --bot builtin:waiter --bot builtin:waiter",
-        ),
-        dir.path(),
-    ));
+        )
+        .run(dir.path()),
+    );
     assert_eq!(out["turns"], 3);
     std::fs::write(dir.path().join("bad.json"), r#"{"health": 0}"#).unwrap();
-    let out = koth(&["play", "samurai", "--config", "bad.json"], dir.path());
+    let out = koth("play samurai --config bad.json").run(dir.path());
     assert_eq!(out.status.code(), Some(2));
     // An endless file is read only up to the cap.
-    let out = koth(&["play", "samurai", "--config", "/dev/zero"], dir.path());
+    let out = koth("play samurai --config /dev/zero").run(dir.path());
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("longer than 1024 KiB"), "{err}");
@@ -298,11 +268,9 @@ fn bot_text_cannot_forge_log_lines_or_drive_the_terminal() {
     );
     std::fs::write(dir.path().join("short.json"), r#"{"max_turns": 3}"#).unwrap();
     let out = koth(
-        &common::words(
-            "play samurai --seed 1 --config short.json --bot liar=cmd:./liar.sh --bot builtin:monk",
-        ),
-        dir.path(),
-    );
+        "play samurai --seed 1 --config short.json --bot liar=cmd:./liar.sh --bot builtin:monk",
+    )
+    .run(dir.path());
     assert!(out.status.success());
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(
@@ -317,17 +285,10 @@ fn bot_text_cannot_forge_log_lines_or_drive_the_terminal() {
     );
 
     // A name with control characters is refused, and the refusal prints them escaped.
-    let out = koth(
-        &[
-            "play",
-            "samurai",
-            "--bot",
-            "a\u{1b}[2J\nresult: x=builtin:monk",
-            "--bot",
-            "builtin:monk",
-        ],
-        dir.path(),
-    );
+    let out = koth("play samurai --bot")
+        .arg("a\u{1b}[2J\nresult: x=builtin:monk")
+        .args(["--bot", "builtin:monk"])
+        .run(dir.path());
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
@@ -391,22 +352,12 @@ fn a_slow_match_ends_at_its_match_timeout_with_a_fault_and_a_result() {
         ),
     ] {
         let spec = format!("slow=cmd:./{game}.sh");
-        let mut args = vec![
-            "play",
-            game,
-            "--seed",
-            "1",
-            "--json",
-            "--match-timeout",
-            "1",
-            "--bot",
-            &spec,
-        ];
-        for o in others {
-            args.extend(["--bot", o]);
-        }
+        let play = koth(&format!(
+            "play {game} --seed 1 --json --match-timeout 1 --bot '{spec}'"
+        ))
+        .args(others.iter().flat_map(|o| ["--bot", *o]));
         let started = std::time::Instant::now();
-        let report = json(&koth(&args, dir.path()));
+        let report = json(&play.run(dir.path()));
         assert!(
             started.elapsed() < std::time::Duration::from_secs(20),
             "{game}: the limit did not end the slow play"
@@ -433,23 +384,11 @@ fn a_bot_failing_from_the_start_is_warned_about_and_strict_fails_the_run() {
     std::fs::write(dir.path().join("cfg.json"), r#"{"max_turns": 5}"#).unwrap();
     script(dir.path(), "broken.sh", "exit 1");
     let run = |bot: &str, strict: bool| {
-        let mut args = vec![
-            "play",
-            "samurai",
-            "--json",
-            "--seed",
-            "1",
-            "--config",
-            "cfg.json",
-            "--bot",
-            bot,
-            "--bot",
-            "builtin:waiter",
-        ];
-        if strict {
-            args.push("--strict");
-        }
-        koth(&args, dir.path())
+        koth(&format!(
+            "play samurai --json --seed 1 --config cfg.json --bot '{bot}' --bot builtin:waiter"
+        ))
+        .args(strict.then_some("--strict"))
+        .run(dir.path())
     };
     let out = run("cmd:./broken.sh", false);
     assert_eq!(out.status.code(), Some(0));
@@ -508,12 +447,10 @@ fn bot_log_keeps_every_calls_input_answer_stderr_and_time_in_every_process_proto
         let dir = tmp();
         std::fs::write(dir.path().join("cfg.json"), config).unwrap();
         script(dir.path(), "bot.sh", body);
-        let out = koth(
-            &common::words(&format!(
-                "play '{game}' --json --seed 5 --config cfg.json --sandbox off --bot-log logs --bot me=cmd:./bot.sh --bot '{other}'"
-            )),
-            dir.path(),
-        );
+        let out = koth(&format!(
+            "play '{game}' --json --seed 5 --config cfg.json --sandbox off --bot-log logs --bot me=cmd:./bot.sh --bot '{other}'"
+        ))
+        .run(dir.path());
         let report = json(&out);
         assert_eq!(report["faults"], serde_json::json!([]), "{game}: {report}");
         let logs: Vec<_> = std::fs::read_dir(dir.path().join("logs"))
@@ -548,11 +485,9 @@ fn bot_log_keeps_every_calls_input_answer_stderr_and_time_in_every_process_proto
     std::fs::write(dir.path().join("cfg.json"), r#"{"max_turns": 1}"#).unwrap();
     script(dir.path(), "bot.sh", "echo '?'");
     let out = koth(
-        &common::words(
-            "play samurai --json --seed 5 --config cfg.json --bot-log logs --bot me=cmd:./bot.sh --bot builtin:waiter",
-        ),
-        dir.path(),
-    );
+        "play samurai --json --seed 5 --config cfg.json --bot-log logs --bot me=cmd:./bot.sh --bot builtin:waiter",
+    )
+    .run(dir.path());
     assert!(out.status.success());
     let log = std::fs::read_to_string(dir.path().join("logs/samurai-5-0-me.jsonl")).unwrap();
     let line: Value = serde_json::from_str(log.trim()).unwrap();
@@ -570,8 +505,8 @@ fn the_log_has_a_legend_and_board_shows_the_board_every_turn() {
         ("bomberman", " dropped a bomb at "),
         ("battleship", " placed its fleet"),
     ] {
-        let plain = koth(&["play", game, "--seed", "3"], dir.path());
-        let board = koth(&["play", game, "--seed", "3", "--board"], dir.path());
+        let plain = koth(&format!("play {game} --seed 3")).run(dir.path());
+        let board = koth(&format!("play {game} --seed 3 --board")).run(dir.path());
         assert!(plain.status.success() && board.status.success(), "{game}");
         let (plain, board) = (
             String::from_utf8(plain.stdout).unwrap(),
@@ -589,7 +524,7 @@ fn the_log_has_a_legend_and_board_shows_the_board_every_turn() {
             assert!(board.lines().count() > 2 * plain.lines().count(), "{game}");
         }
         // --effects: each turn's events under its actions.
-        let effects = koth(&["play", game, "--seed", "3", "--effects"], dir.path());
+        let effects = koth(&format!("play {game} --seed 3 --effects")).run(dir.path());
         let effects = String::from_utf8(effects.stdout).unwrap();
         assert!(
             effects
@@ -605,10 +540,7 @@ fn a_match_that_fails_leaves_no_viewer_page() {
     let dir = tmp();
     // Parses, but no match can be played with it.
     std::fs::write(dir.path().join("bad.json"), r#"{"health": 0}"#).unwrap();
-    let out = koth(
-        &common::words("play samurai --config bad.json --view page.html"),
-        dir.path(),
-    );
+    let out = koth("play samurai --config bad.json --view page.html").run(dir.path());
     assert_eq!(out.status.code(), Some(2), "{out:?}");
     assert!(!dir.path().join("page.html").exists());
 }

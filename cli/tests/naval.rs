@@ -1,8 +1,8 @@
 //! End-to-end tests of `koth` with the naval game.
 
-mod common;
+mod support;
 
-use common::{assert_replay_verifies, json, koth, play_with_replay, script};
+use support::{assert_replay_verifies, json, koth, play_with_replay, script};
 
 use std::path::Path;
 
@@ -11,10 +11,7 @@ use serde_json::Value;
 #[test]
 fn default_play_is_a_six_ship_game_with_stats() {
     let dir = tempfile::tempdir().unwrap();
-    let out = json(&koth(
-        &["play", "naval", "--seed", "5", "--json"],
-        dir.path(),
-    ));
+    let out = json(&koth("play naval --seed 5 --json").run(dir.path()));
     let players = out["players"].as_array().unwrap();
     assert_eq!(players.len(), 6);
     for p in players {
@@ -25,7 +22,7 @@ fn default_play_is_a_six_ship_game_with_stats() {
         assert!(s["alive"].is_boolean());
         assert!(s["class"].is_string());
     }
-    let log = koth(&["play", "naval", "--seed", "5"], dir.path());
+    let log = koth("play naval --seed 5").run(dir.path());
     let text = String::from_utf8(log.stdout).unwrap();
     assert!(
         text.contains("round 1 of 100"),
@@ -55,25 +52,13 @@ echo "S??M""#,
             log.display()
         ),
     );
-    let out = json(&koth(
-        &[
-            "play",
-            "naval",
-            "--seed",
-            "3",
-            "--json",
-            "--bot",
-            "captain=cmd:./ship.sh",
-            "--bot",
-            "builtin:passive",
-            "--bot",
-            "builtin:random",
-            // Unconfined, so that its log reaches the test's folder.
-            "--sandbox",
-            "off",
-        ],
-        dir.path(),
-    ));
+    // Unconfined (--sandbox off), so that its log reaches the test's folder.
+    let out = json(
+        &koth(
+            "play naval --seed 3 --json --bot captain=cmd:./ship.sh --bot builtin:passive --bot builtin:random --sandbox off",
+        )
+        .run(dir.path()),
+    );
     assert_eq!(out["players"][0]["stats"]["class"], "Cruiser");
     let calls = std::fs::read_to_string(&log).unwrap();
     let first = calls.lines().next().unwrap();
@@ -144,22 +129,19 @@ echo W"#,
 
     let abs = format!("{}=cmd:./ship.sh", root.path().join("notes").display());
     for bad in ["../notes=cmd:./ship.sh", abs.as_str()] {
-        let out = koth(
-            &["play", "naval", "--bot", bad, "--bot", "builtin:passive"],
-            &dir,
-        );
+        let out = koth(&format!("play naval --bot '{bad}' --bot builtin:passive")).run(&dir);
         assert_eq!(out.status.code(), Some(2), "{bad}");
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(err.contains("bad bot name"), "{err}");
     }
     // A planted link named like the state file, and a name derived from the command line.
     for bot in ["me=cmd:./ship.sh", "cmd:./ship.sh config"] {
-        let out = json(&koth(
-            &common::words(&format!(
+        let out = json(
+            &koth(&format!(
                 "play naval --seed 4 --json --bot '{bot}' --bot builtin:passive"
-            )),
-            &dir,
-        ));
+            ))
+            .run(&dir),
+        );
         assert!(out["players"][0]["stats"]["class"].is_string(), "{out}");
     }
     assert_eq!((snapshot(root.path()), snapshot(&dir)), before);
@@ -180,12 +162,10 @@ case $(( n % 4 )) in 0) echo M;; 1) echo C;; 2) echo MM;; *) echo F+1+0;; esac"#
     );
     let before = snapshot(dir.path());
     let run = |jobs: &str| {
-        let out = koth(
-            &common::words(&format!(
-                "tournament naval --seed 9 --games 6 --jobs '{jobs}' --json --bot 'sb=cmd:./stateful.sh sb' --bot builtin:hunter --bot builtin:random"
-            )),
-            dir.path(),
-        );
+        let out = koth(&format!(
+            "tournament naval --seed 9 --games 6 --jobs '{jobs}' --json --bot 'sb=cmd:./stateful.sh sb' --bot builtin:hunter --bot builtin:random"
+        ))
+        .run(dir.path());
         assert!(
             out.status.success(),
             "{}",
@@ -208,12 +188,12 @@ case $(( n % 4 )) in 0) echo M;; 1) echo C;; 2) echo MM;; *) echo F+1+0;; esac"#
 fn a_bad_class_choice_leaves_the_player_without_a_ship() {
     let dir = tempfile::tempdir().unwrap();
     script(dir.path(), "bad.sh", "echo 7");
-    let out = json(&koth(
-        &common::words(
+    let out = json(
+        &koth(
             "play naval --seed 1 --json --bot cmd:./bad.sh --bot builtin:hunter --bot builtin:peacemaker",
-        ),
-        dir.path(),
-    ));
+        )
+        .run(dir.path()),
+    );
     let p = &out["players"][0];
     assert_eq!(p["score"].as_f64(), Some(0.0));
     assert_eq!(p["stats"]["class"], Value::Null);
@@ -234,10 +214,7 @@ fn naval_replays_verify_and_tournaments_total_scores() {
     let replay = play_with_replay("naval", "6", dir.path());
     assert_replay_verifies(&replay, dir.path());
 
-    let out = json(&koth(
-        &common::words("tournament naval --seed 2 --games 4 --json"),
-        dir.path(),
-    ));
+    let out = json(&koth("tournament naval --seed 2 --games 4 --json").run(dir.path()));
     assert_eq!(out["matches"], 4);
     let standings = out["standings"].as_array().unwrap();
     let points: Vec<f64> = standings
@@ -252,9 +229,11 @@ fn naval_replays_verify_and_tournaments_total_scores() {
 fn the_2017_profile_plays_verifies_and_differs_from_the_rules() {
     let dir = tempfile::tempdir().unwrap();
     let play = |extra: &[&str], replay: &str| {
-        let mut args = vec!["play", "naval", "--seed", "3", "--json", "--replay", replay];
-        args.extend_from_slice(extra);
-        json(&koth(&args, dir.path()))
+        json(
+            &koth(&format!("play naval --seed 3 --json --replay '{replay}'"))
+                .args(extra)
+                .run(dir.path()),
+        )
     };
     let profiled = play(&["--profile", "hitmaster2017"], "p.jsonl");
     let replay = dir.path().join("p.jsonl");
@@ -274,7 +253,7 @@ fn the_2017_profile_plays_verifies_and_differs_from_the_rules() {
         ("naval", "hitmaster2018", "unknown variant"),
         ("samurai", "rules", "samurai has no profiles"),
     ] {
-        let out = koth(&["play", game, "--profile", profile], dir.path());
+        let out = koth(&format!("play {game} --profile {profile}")).run(dir.path());
         assert_eq!(out.status.code(), Some(2), "{game} {profile}");
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(err.contains(says), "{err}");
@@ -293,12 +272,12 @@ fn under_the_2017_profile_programs_are_read_as_the_controller_read_them() {
 echo W"#,
     );
     let play = |profile: &str| {
-        json(&koth(
-            &common::words(&format!(
+        json(
+            &koth(&format!(
                 "play naval --seed 8 --json --profile '{profile}' --bot chatty=cmd:./chatty.sh --bot builtin:passive"
-            )),
-            dir.path(),
-        ))
+            ))
+            .run(dir.path()),
+        )
     };
     let old = play("hitmaster2017");
     assert_eq!(old["players"][0]["stats"]["class"], "Battleship", "{old}");

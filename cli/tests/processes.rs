@@ -2,14 +2,14 @@
 //! call or its match (a double fork with `setsid` included), the bot's answer is kept, and
 //! stopping `koth` (SIGINT, SIGTERM, SIGKILL) leaves no bot running.
 
-mod common;
+mod support;
 
 use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use common::{json, koth, process_running, script};
 use serde_json::Value;
+use support::{json, koth, process_running, script};
 
 /// A command that escapes its caller: a subshell starts `sleep MARKER` in a new session and
 /// exits, so the sleeper is an orphan outside the bot's process group, holding its output.
@@ -52,22 +52,14 @@ fn escaping_bot_plays_clean_with(
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(dir.path().join("cfg.json"), config).unwrap();
     script(dir.path(), "bot.sh", body);
-    let mut args = vec![
-        "play",
-        game,
-        "--seed",
-        "1",
-        "--json",
-        "--config",
-        "cfg.json",
-        "--bot",
-        "escaper=cmd:./bot.sh",
-    ];
-    for o in others {
-        args.extend(["--bot", o]);
-    }
-    args.extend(extra);
-    let out = json(&koth(&args, dir.path()));
+    let out = json(
+        &koth(&format!(
+            "play {game} --seed 1 --json --config cfg.json --bot escaper=cmd:./bot.sh"
+        ))
+        .args(others.iter().flat_map(|o| ["--bot", *o]))
+        .args(extra)
+        .run(dir.path()),
+    );
     let faults: Vec<&Value> = out["faults"]
         .as_array()
         .unwrap()
@@ -139,13 +131,15 @@ fn bomberman_escapees_die_and_the_answers_are_kept() {
 /// and waits for it, and waits until the sleeper runs.
 fn koth_with_sleeping_bot(dir: &Path, marker: &str, sandbox: &str) -> std::process::Child {
     script(dir, "sleeper.sh", &format!("sleep {marker} &\nwait"));
-    let mut child = Command::new(env!("CARGO_BIN_EXE_koth"))
-        .args(common::words(&format!("play samurai --timeout-ms 60000 --sandbox '{sandbox}' --bot cmd:./sleeper.sh --bot builtin:waiter")))
-        .current_dir(dir)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = koth(&format!(
+        "play samurai --timeout-ms 60000 --sandbox '{sandbox}' --bot cmd:./sleeper.sh --bot builtin:waiter"
+    ))
+    .command()
+    .current_dir(dir)
+    .stdout(Stdio::piped())
+    .stderr(Stdio::piped())
+    .spawn()
+    .unwrap();
     let deadline = Instant::now() + Duration::from_secs(10);
     while !process_running(marker) {
         if Instant::now() >= deadline {
@@ -212,32 +206,16 @@ fn an_interrupted_tournament_reports_the_matches_finished_before() {
         ),
     );
     std::fs::write(dir.path().join("cfg.json"), r#"{"max_turns": 2}"#).unwrap();
-    let child = Command::new(env!("CARGO_BIN_EXE_koth"))
-        .args([
-            "tournament",
-            "samurai",
-            "--json",
-            "--jobs",
-            "1",
-            "--games",
-            "1000",
-            "--timeout-ms",
-            "60000",
-            "--config",
-            "cfg.json",
-            "--bot",
-            "cmd:./bot.sh",
-            "--bot",
-            "builtin:waiter",
-            // Unconfined: the bot looks for the test's stop file.
-            "--sandbox",
-            "off",
-        ])
-        .current_dir(dir.path())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    // Unconfined (--sandbox off): the bot looks for the test's stop file.
+    let child = koth(
+        "tournament samurai --json --jobs 1 --games 1000 --timeout-ms 60000 --config cfg.json --bot cmd:./bot.sh --bot builtin:waiter --sandbox off",
+    )
+    .command()
+    .current_dir(dir.path())
+    .stdout(Stdio::piped())
+    .stderr(Stdio::piped())
+    .spawn()
+    .unwrap();
     std::thread::sleep(Duration::from_millis(300));
     std::fs::write(dir.path().join("stop"), "").unwrap();
     let deadline = Instant::now() + Duration::from_secs(10);

@@ -1,12 +1,12 @@
 //! `koth replay` checks every line: each tampering with a replay is refused with exit code 1
 //! and a message naming the line and the field; a replay with faults verifies untouched.
 
-mod common;
+mod support;
 
 use std::path::Path;
 
-use common::{assert_replay_verifies, json, koth, script};
 use serde_json::Value;
+use support::{assert_replay_verifies, json, koth, script};
 
 /// A samurai match of 6 turns between a program that answers nonsense every third call (a
 /// fault each time) and a built-in, with its replay; returns the replay's lines.
@@ -18,12 +18,12 @@ fn faulty_replay(dir: &Path) -> Vec<String> {
         r#"n=$(cat calls 2>/dev/null || echo 0); n=$((n + 1)); echo $n > calls
 if [ $((n % 3)) = 0 ]; then echo nonsense; else echo B; fi"#,
     );
-    let report = json(&koth(
-        &common::words(
+    let report = json(
+        &koth(
             "play samurai --seed 5 --json --config short.json --replay game.jsonl --bot odd=cmd:./odd.sh --bot builtin:monk",
-        ),
-        dir,
-    ));
+        )
+        .run(dir),
+    );
     assert_eq!(report["faults"].as_array().unwrap().len(), 2, "{report}");
     assert_eq!(
         report["config"]["max_turns"], 6,
@@ -36,7 +36,7 @@ if [ $((n % 3)) = 0 ]; then echo nonsense; else echo B; fi"#,
 /// Writes `lines` as the replay and runs `koth replay`; returns (exit code, stderr).
 fn check(dir: &Path, lines: &[String]) -> (Option<i32>, String) {
     std::fs::write(dir.join("edited.jsonl"), lines.join("\n") + "\n").unwrap();
-    let out = koth(&["replay", "edited.jsonl"], dir);
+    let out = koth("replay edited.jsonl").run(dir);
     (
         out.status.code(),
         String::from_utf8_lossy(&out.stderr).into_owned(),
@@ -234,7 +234,7 @@ fn a_huge_line_is_refused_without_reading_it_all() {
         "{err}"
     );
     // A file that cannot be opened is exit code 2.
-    let out = koth(&["replay", "missing.jsonl"], dir.path());
+    let out = koth("replay missing.jsonl").run(dir.path());
     assert_eq!(out.status.code(), Some(2));
 }
 

@@ -2,13 +2,13 @@
 //! (bomberman) and a bot run once per call (samurai). The tests need `bwrap` (`.ci/run`
 //! installs it).
 
-mod common;
+mod support;
 
 use std::net::TcpListener;
 use std::process::Command;
 
-use common::{json, koth, script};
 use serde_json::Value;
+use support::{json, koth, script};
 
 const CONFIG: &str = r#"{"mode": "duel", "rules": {"max_ticks": 20}}"#;
 
@@ -43,13 +43,12 @@ echo ok > own-folder-writable || problems="$problems own-folder-read-only"
 }
 
 fn play(dir: &std::path::Path, game: &str, sandbox: &str) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_koth"))
-        .args(common::words(&format!("play '{game}' --seed 1 --json --config cfg.json --sandbox '{sandbox}' --env PASSED --bot a=cmd:./prober.sh --bot b=cmd:./prober.sh")))
-        .env("SECRET_TOKEN", "hunter2")
-        .env("PASSED", "yes")
-        .current_dir(dir)
-        .output()
-        .unwrap()
+    koth(&format!(
+        "play '{game}' --seed 1 --json --config cfg.json --sandbox '{sandbox}' --env PASSED --bot a=cmd:./prober.sh --bot b=cmd:./prober.sh"
+    ))
+    .env("SECRET_TOKEN", "hunter2")
+    .env("PASSED", "yes")
+    .run(dir)
 }
 
 #[test]
@@ -108,18 +107,9 @@ fn sandbox_options_are_checked() {
             "--cpu-seconds must be at least 1",
         ),
     ] {
-        let mut all = vec![
-            "play",
-            "bomberman",
-            "--config",
-            "cfg.json",
-            "--bot",
-            "cmd:./bot.sh",
-            "--bot",
-            "builtin:idle",
-        ];
-        all.extend(args);
-        let out = koth(&all, dir.path());
+        let out = koth("play bomberman --config cfg.json --bot cmd:./bot.sh --bot builtin:idle")
+            .args(args)
+            .run(dir.path());
         assert_eq!(out.status.code(), Some(2));
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(err.contains(needle), "{err}");
@@ -148,12 +138,12 @@ print('W')\"";
     ] {
         script(dir.path(), "hog.sh", hog);
         let config = format!("{game}.json");
-        let out = json(&koth(
-            &common::words(&format!(
+        let out = json(
+            &koth(&format!(
                 "play '{game}' --json --config '{config}' --sandbox on --memory-mb 300 --bot cmd:./hog.sh --bot '{other}'"
-            )),
-            dir.path(),
-        ));
+            ))
+            .run(dir.path()),
+        );
         let fault = &out["faults"][0];
         assert_eq!(fault["kind"], "crash", "{game}: {out}");
         let detail = fault["detail"].as_str().unwrap();
@@ -185,12 +175,12 @@ for _ in range(400):
 sys.stderr.write('running=%d' % n)
 sys.exit(1)""#,
     );
-    let out = json(&koth(
-        &common::words(
+    let out = json(
+        &koth(
             "play samurai --json --config samurai.json --sandbox on --bot cmd:./bomb.sh --bot builtin:waiter",
-        ),
-        dir.path(),
-    ));
+        )
+        .run(dir.path()),
+    );
     let detail = out["faults"][0]["detail"].as_str().unwrap_or_default();
     let running: u32 = detail
         .split("running=")
@@ -211,26 +201,12 @@ fn crash_detail(bot: &str, extra: &[&str], env: &[(&str, &str)]) -> String {
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(dir.path().join("samurai.json"), r#"{"max_turns": 1}"#).unwrap();
     script(dir.path(), "bot.sh", bot);
-    let mut args = vec![
-        "play",
-        "samurai",
-        "--json",
-        "--config",
-        "samurai.json",
-        "--sandbox",
-        "on",
-        "--bot",
-        "cmd:./bot.sh",
-        "--bot",
-        "builtin:waiter",
-    ];
-    args.extend(extra);
-    let out = Command::new(env!("CARGO_BIN_EXE_koth"))
-        .args(&args)
-        .envs(env.iter().copied())
-        .current_dir(dir.path())
-        .output()
-        .unwrap();
+    let out = koth(
+        "play samurai --json --config samurai.json --sandbox on --bot cmd:./bot.sh --bot builtin:waiter",
+    )
+    .args(extra)
+    .envs(env.iter().copied())
+    .run(dir.path());
     let out = json(&out);
     assert_eq!(out["faults"][0]["kind"], "crash", "{out}");
     out["faults"][0]["detail"].as_str().unwrap().to_string()
@@ -285,12 +261,12 @@ fn a_bot_that_closes_its_output_is_one_crash_fault() {
     );
     for sandbox in ["on", "off"] {
         let started = std::time::Instant::now();
-        let out = json(&koth(
-            &common::words(&format!(
+        let out = json(
+            &koth(&format!(
                 "play bomberman --json --config cfg.json --sandbox '{sandbox}' --timeout-ms 1000 --bot cmd:./mute.sh --bot builtin:idle"
-            )),
-            dir.path(),
-        ));
+            ))
+            .run(dir.path()),
+        );
         let faults = out["faults"].as_array().unwrap();
         assert_eq!(faults.len(), 1, "{sandbox}: {faults:?}");
         assert_eq!(faults[0]["kind"], "crash", "{sandbox}: {faults:?}");
@@ -360,19 +336,17 @@ fn climb(game: &str, user: Option<u32>) -> Value {
         Some(id) => {
             std::os::unix::fs::chown(dir.path(), Some(id), Some(id)).unwrap();
             let mut c = Command::new("setpriv");
-            c.args([
-                &format!("--reuid={id}"),
-                &format!("--regid={id}"),
-                "--clear-groups",
-                env!("CARGO_BIN_EXE_koth"),
-            ]);
+            c.args(support::words(&format!(
+                "--reuid={id} --regid={id} --clear-groups"
+            )))
+            .arg(env!("CARGO_BIN_EXE_koth"));
             c
         }
         None => Command::new(env!("CARGO_BIN_EXE_koth")),
     };
     let out = command
         // A generous time limit: the climbing takes a while on a busy machine.
-        .args(common::words(&format!("play '{game}' --json --config cfg.json --sandbox on --memory-mb 300 --timeout-ms 10000 --bot cmd:./climber.sh --bot '{other}'")))
+        .args(support::words(&format!("play '{game}' --json --config cfg.json --sandbox on --memory-mb 300 --timeout-ms 10000 --bot cmd:./climber.sh --bot '{other}'")))
         .env("SECRET_TOKEN", "hunter2")
         .current_dir(dir.path())
         .output()
@@ -466,12 +440,12 @@ fi
         let dir = tempfile::tempdir().unwrap();
         std::fs::write(dir.path().join("cfg.json"), config).unwrap();
         script(dir.path(), "filler.sh", &format!("{fill}{answer}"));
-        let out = json(&koth(
-            &common::words(&format!(
+        let out = json(
+            &koth(&format!(
                 "play '{game}' --json --config cfg.json --sandbox on --disk-mb 64 --timeout-ms 10000 --bot cmd:./filler.sh --bot '{other}'"
-            )),
-            dir.path(),
-        ));
+            ))
+            .run(dir.path()),
+        );
         assert_eq!(out["faults"], Value::Array(vec![]), "{game}: {out}");
         // The bot wrote in its copy, never in its folder.
         assert!(!dir.path().join("filled").exists(), "{game}");
@@ -530,25 +504,9 @@ fi
 echo W"#,
         );
         let out = Command::new("sh")
-            .args([
-                "-c",
-                "ulimit -n 1024 && exec \"$@\"",
-                "sh",
-                env!("CARGO_BIN_EXE_koth"),
-                "play",
-                "samurai",
-                "--json",
-                "--config",
-                "cfg.json",
-                "--sandbox",
-                sandbox,
-                "--timeout-ms",
-                "20000",
-                "--bot",
-                "cmd:./digger.sh",
-                "--bot",
-                "builtin:waiter",
-            ])
+            .args(["-c", "ulimit -n 1024 && exec \"$@\"", "sh"])
+            .arg(env!("CARGO_BIN_EXE_koth"))
+            .args(support::words(&format!("play samurai --json --config cfg.json --sandbox '{sandbox}' --timeout-ms 20000 --bot cmd:./digger.sh --bot builtin:waiter")))
             .env("TMPDIR", &tmp)
             .current_dir(&bot)
             .output()
@@ -632,14 +590,14 @@ while read line; do echo '{"speedX": 0, "speedY": 0, "drop": false}'; done"#,
     let mut medians = Vec::new();
     for (run, other) in [("alone", "builtin:idle"), ("swarm", "cmd:./swarm.sh")] {
         let logs = dir.path().join(run);
-        let out = json(&koth(
-            &common::words(&format!(
+        let out = json(
+            &koth(&format!(
                 "play bomberman --json --config cfg.json --sandbox on --timeout-ms 5000 --bot-log '{}' --bot honest=cmd:./honest.sh --bot '{}'",
                 logs.to_str().unwrap(),
                 other
-            )),
-            dir.path(),
-        ));
+            ))
+            .run(dir.path()),
+        );
         assert_eq!(out["faults"], Value::Array(vec![]), "{run}: {out}");
         medians.push(median_ms(&logs, "honest"));
     }

@@ -2,12 +2,12 @@
 //! JavaScript and Python) play every process game in the sandbox without a fault. The test
 //! builds them with `javac`, `gcc` and `g++` and runs them with `java`, `node` and `python3`.
 
-mod common;
+mod support;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use common::json;
+use support::{json, koth};
 
 fn source(game: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -53,28 +53,12 @@ fn built(root: &Path, game: &str) -> PathBuf {
 /// its number of turns.
 fn play(dir: &Path, game: &str, config: &str, bots: &[&str], env: &[(&str, &str)]) -> u64 {
     std::fs::write(dir.join("config.json"), config).unwrap();
-    let mut args = vec![
-        "play",
-        game,
-        "--json",
-        "--seed",
-        "7",
-        "--sandbox",
-        "on",
-        "--config",
-        "config.json",
-        "--workdir",
-        ".",
-    ];
-    for bot in bots {
-        args.extend(["--bot", bot]);
-    }
-    let out = Command::new(env!("CARGO_BIN_EXE_koth"))
-        .args(&args)
-        .envs(env.iter().copied())
-        .current_dir(dir)
-        .output()
-        .unwrap();
+    let out = koth(&format!(
+        "play {game} --json --seed 7 --sandbox on --config config.json --workdir ."
+    ))
+    .args(bots.iter().flat_map(|bot| ["--bot", *bot]))
+    .envs(env.iter().copied())
+    .run(dir);
     let report = json(&out);
     assert_eq!(
         report["faults"],

@@ -2,10 +2,15 @@
 //! open-files limit, a flood of `init`s, slow headers and bodies. The server runs as a
 //! child process (`koth serve`), so its descriptors and memory are its own.
 
+mod support;
+
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
+use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
+
+use support::koth;
 
 /// A `koth serve battleship` child (killed when dropped) and its URL.
 struct Server {
@@ -61,20 +66,11 @@ fn status_kb(pid: u32, key: &str) -> u64 {
 }
 
 fn play_against(server: &Server) -> serde_json::Value {
-    let out = Command::new(env!("CARGO_BIN_EXE_koth"))
-        .args([
-            "play",
-            "battleship",
-            "--json",
-            "--seed",
-            "1",
-            "--bot",
-            &format!("me={}", server.url),
-            "--bot",
-            "builtin:random",
-        ])
-        .output()
-        .unwrap();
+    let out = koth(&format!(
+        "play battleship --json --seed 1 --bot 'me={}' --bot builtin:random",
+        server.url
+    ))
+    .run(Path::new("."));
     assert!(
         out.status.success(),
         "{}",

@@ -1,13 +1,13 @@
 //! The starter bots in `examples/` (Python 3, standard library only) each play a whole match
 //! against built-ins without a single fault.
 
-mod common;
+mod support;
 
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use common::{json, koth};
+use support::{json, koth};
 
 fn starter(game: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -25,22 +25,14 @@ fn plays_clean(game: &str, config: &str, spec: &str, others: &[&str], extra: &[&
     std::fs::write(dir.path().join("config.json"), config).unwrap();
     // The bot's folder holds the starter (a sandboxed bot sees only its own folder).
     std::fs::copy(starter(game), dir.path().join("starter.py")).unwrap();
-    let mut args = vec![
-        "play",
-        game,
-        "--seed",
-        "3",
-        "--json",
-        "--config",
-        "config.json",
-        "--bot",
-        spec,
-    ];
-    for o in others {
-        args.extend(["--bot", o]);
-    }
-    args.extend(extra);
-    let report = json(&koth(&args, dir.path()));
+    let report = json(
+        &koth(&format!(
+            "play {game} --seed 3 --json --config config.json --bot '{spec}'"
+        ))
+        .args(others.iter().flat_map(|o| ["--bot", *o]))
+        .args(extra)
+        .run(dir.path()),
+    );
     assert_eq!(
         report["faults"],
         serde_json::json!([]),

@@ -1,18 +1,15 @@
 //! End-to-end tests of `koth` with the tanks game.
 
-mod common;
+mod support;
 
-use common::{assert_replay_verifies, json, koth, play_with_replay};
+use support::{assert_replay_verifies, json, koth, play_with_replay};
 
 use serde_json::Value;
 
 #[test]
 fn default_play_seats_six_builtins_and_ranks_them() {
     let dir = tempfile::tempdir().unwrap();
-    let out = json(&koth(
-        &["play", "tanks", "--seed", "8", "--json"],
-        dir.path(),
-    ));
+    let out = json(&koth("play tanks --seed 8 --json").run(dir.path()));
     let players = out["players"].as_array().unwrap();
     assert_eq!(players.len(), 6);
     for p in players {
@@ -23,7 +20,7 @@ fn default_play_seats_six_builtins_and_ranks_them() {
             assert_eq!(p["place"], 1);
         }
     }
-    let text = koth(&["play", "tanks", "--seed", "8"], dir.path());
+    let text = koth("play tanks --seed 8").run(dir.path());
     let text = String::from_utf8(text.stdout).unwrap();
     assert!(text.contains("turn    1:"), "{text}");
     assert!(text.contains("result: "), "{text}");
@@ -44,25 +41,13 @@ fn programs_read_the_state_line_on_stdin() {
     .unwrap();
     use std::os::unix::fs::PermissionsExt;
     std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
-    let out = json(&koth(
-        &[
-            "play",
-            "tanks",
-            "--seed",
-            "1",
-            "--json",
-            "--bot",
-            "cmd:./tank.sh",
-            "--bot",
-            "builtin:random",
-            "--bot",
-            "builtin:random",
-            // Unconfined, so that its log reaches the test's folder.
-            "--sandbox",
-            "off",
-        ],
-        dir.path(),
-    ));
+    // Unconfined (--sandbox off), so that its log reaches the test's folder.
+    let out = json(
+        &koth(
+            "play tanks --seed 1 --json --bot cmd:./tank.sh --bot builtin:random --bot builtin:random --sandbox off",
+        )
+        .run(dir.path()),
+    );
     assert_eq!(out["faults"], Value::Array(vec![]), "padded output is fine");
     let seen = std::fs::read_to_string(dir.path().join("seen.log")).unwrap();
     let first = seen.lines().next().unwrap();
@@ -76,25 +61,15 @@ fn programs_read_the_state_line_on_stdin() {
 #[test]
 fn bad_tank_output_is_a_fault_and_the_tank_idles() {
     let dir = tempfile::tempdir().unwrap();
-    let out = json(&koth(
-        &[
-            "play",
-            "tanks",
-            "--seed",
-            "2",
-            "--json",
-            "--config",
-            "cfg.json",
-            "--bot",
-            "cmd:sh -c 'echo fire'",
-            "--bot",
-            "builtin:idle",
-        ],
-        &{
+    let out = json(
+        &koth(
+            r#"play tanks --seed 2 --json --config cfg.json --bot "cmd:sh -c 'echo fire'" --bot builtin:idle"#,
+        )
+        .run(&{
             std::fs::write(dir.path().join("cfg.json"), r#"{"max_ticks": 5}"#).unwrap();
             dir.path().to_path_buf()
-        },
-    ));
+        }),
+    );
     let faults = out["faults"].as_array().unwrap();
     assert_eq!(faults.len(), 5);
     assert!(faults.iter().all(|f| f["kind"] == "invalid"));
@@ -112,10 +87,7 @@ fn tanks_replays_verify() {
 #[test]
 fn tanks_tournament_ranks_by_average_place() {
     let dir = tempfile::tempdir().unwrap();
-    let out = json(&koth(
-        &common::words("tournament tanks --seed 3 --games 6 --json"),
-        dir.path(),
-    ));
+    let out = json(&koth("tournament tanks --seed 3 --games 6 --json").run(dir.path()));
     assert_eq!(out["matches"], 6);
     let standings = out["standings"].as_array().unwrap();
     assert_eq!(standings.len(), koth_tanks::bots::BOTS.entries.len());
@@ -133,10 +105,10 @@ fn a_torus_too_small_for_two_tanks_is_a_usage_error_not_a_panic() {
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(dir.path().join("tiny.json"), r#"{"side": 1}"#).unwrap();
     for args in [
-        &["play", "tanks", "--config", "tiny.json"][..],
-        &["tournament", "tanks", "--config", "tiny.json"],
+        "play tanks --config tiny.json",
+        "tournament tanks --config tiny.json",
     ] {
-        let out = koth(args, dir.path());
+        let out = koth(args).run(dir.path());
         assert_eq!(out.status.code(), Some(2), "{args:?}");
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(err.starts_with("koth: error: "), "{args:?}: {err}");

@@ -1,14 +1,14 @@
 //! Tournament records (`--out DIR`, `--replays`), resuming (`--resume DIR`) after a kill or an
 //! interruption, and the standings' ratings and head-to-head table.
 
-mod common;
+mod support;
 
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use common::{assert_replay_verifies, json, koth, script};
 use serde_json::Value;
+use support::{assert_replay_verifies, json, koth, script};
 
 fn lines(path: &Path) -> Vec<Value> {
     std::fs::read_to_string(path)
@@ -22,13 +22,13 @@ fn lines(path: &Path) -> Vec<Value> {
 fn records_hold_every_match_and_every_replay_verifies() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("records");
-    let report = json(&koth(
-        &common::words(&format!(
+    let report = json(
+        &koth(&format!(
             "tournament samurai --seed 9 --games-per-pair 2 --bot builtin:monk --bot builtin:coward --bot builtin:waiter --out '{}' --replays --json",
             out.to_str().unwrap()
-        )),
-        dir.path(),
-    ));
+        ))
+        .run(dir.path()),
+    );
     assert_eq!(report["matches"], 6);
     let setup: Value =
         serde_json::from_str(&std::fs::read_to_string(out.join("tournament.json")).unwrap())
@@ -97,19 +97,17 @@ fn records_hold_every_match_and_every_replay_verifies() {
     }
 
     // The same folder is not overwritten; --replays needs a folder.
-    let again = koth(
-        &common::words(&format!(
-            "tournament samurai --seed 9 --out '{}'",
-            out.to_str().unwrap()
-        )),
-        dir.path(),
-    );
+    let again = koth(&format!(
+        "tournament samurai --seed 9 --out '{}'",
+        out.to_str().unwrap()
+    ))
+    .run(dir.path());
     assert_eq!(again.status.code(), Some(2), "{again:?}");
     assert!(
         String::from_utf8_lossy(&again.stderr).contains("--resume"),
         "{again:?}"
     );
-    let no_dir = koth(&["tournament", "samurai", "--replays"], dir.path());
+    let no_dir = koth("tournament samurai --replays").run(dir.path());
     assert_eq!(no_dir.status.code(), Some(2), "{no_dir:?}");
 }
 
@@ -118,10 +116,7 @@ fn records_hold_every_match_and_every_replay_verifies() {
 #[test]
 fn free_for_all_records_rate_and_meet() {
     let dir = tempfile::tempdir().unwrap();
-    let report = json(&koth(
-        &common::words("tournament tanks --seed 4 --games 3 --json"),
-        dir.path(),
-    ));
+    let report = json(&koth("tournament tanks --seed 4 --games 3 --json").run(dir.path()));
     assert_eq!(report["rating_model"], "weng-lin");
     let n = report["standings"].as_array().unwrap().len();
     let h2h = &report["head_to_head"];
@@ -142,34 +137,17 @@ fn free_for_all_records_rate_and_meet() {
 }
 
 /// The tournament of the resume test: a slow program and two built-ins, 6 matches.
-fn slow_tournament(dir: &Path, records: &str, jobs: &str) -> Vec<String> {
-    [
-        "tournament",
-        "samurai",
-        "--seed",
-        "21",
-        "--games-per-pair",
-        "2",
-        "--jobs",
-        jobs,
-        "--bot",
-        "builtin:monk",
-        "--bot",
-        "builtin:coward",
-        "--bot",
-        "slow=cmd:./slow.sh",
-        "--json",
-        records,
-        dir.to_str().unwrap(),
-    ]
-    .iter()
-    .map(|s| s.to_string())
-    .collect()
+fn slow_tournament(dir: &Path, records: &str, jobs: &str) -> String {
+    format!(
+        "tournament samurai --seed 21 --games-per-pair 2 --jobs '{jobs}' --bot builtin:monk --bot builtin:coward --bot slow=cmd:./slow.sh --json '{records}' '{}'",
+        dir.to_str().unwrap()
+    )
 }
 
-fn start(args: &[String], dir: &Path) -> Child {
-    Command::new(env!("CARGO_BIN_EXE_koth"))
-        .args(args)
+/// Starts `koth` with the command line `line` in `dir`.
+fn start(line: &str, dir: &Path) -> Child {
+    koth(line)
+        .command()
         .current_dir(dir)
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -202,13 +180,7 @@ fn a_killed_or_interrupted_tournament_resumes_to_the_same_standings() {
     let d = dir.path();
     script(d, "slow.sh", "sleep 0.02\necho B");
     let whole = d.join("whole");
-    let out = koth(
-        &slow_tournament(&whole, "--out", "2")
-            .iter()
-            .map(String::as_str)
-            .collect::<Vec<_>>(),
-        d,
-    );
+    let out = koth(&slow_tournament(&whole, "--out", "2")).run(d);
     let reference = json(&out);
     assert_eq!(reference["matches"], 6);
     assert_eq!(standings(&whole), reference);
@@ -227,13 +199,7 @@ fn a_killed_or_interrupted_tournament_resumes_to_the_same_standings() {
         .unwrap();
     std::io::Write::write_all(&mut cut, b"{\"index\":5,\"seats\":[2,").unwrap();
     drop(cut);
-    let resumed = json(&koth(
-        &slow_tournament(&killed, "--resume", "2")
-            .iter()
-            .map(String::as_str)
-            .collect::<Vec<_>>(),
-        d,
-    ));
+    let resumed = json(&koth(&slow_tournament(&killed, "--resume", "2")).run(d));
     assert_eq!(resumed, reference);
     let records = lines(&killed.join("matches.jsonl"));
     let mut indices: Vec<u64> = records
@@ -259,20 +225,14 @@ fn a_killed_or_interrupted_tournament_resumes_to_the_same_standings() {
     let written = lines(&stopped.join("matches.jsonl")).len();
     assert_eq!(partial["matches"], written as u64);
     assert!(written < 6);
-    let resumed = json(&koth(
-        &slow_tournament(&stopped, "--resume", "1")
-            .iter()
-            .map(String::as_str)
-            .collect::<Vec<_>>(),
-        d,
-    ));
+    let resumed = json(&koth(&slow_tournament(&stopped, "--resume", "1")).run(d));
     assert_eq!(resumed, reference);
     assert_eq!(standings(&stopped), reference);
 
     // A resume with other bots or another seed is refused.
-    let mut other = slow_tournament(&stopped, "--resume", "1");
-    other[5] = "3".into();
-    let refused = koth(&other.iter().map(String::as_str).collect::<Vec<_>>(), d);
+    let other = slow_tournament(&stopped, "--resume", "1")
+        .replace("--games-per-pair 2", "--games-per-pair 3");
+    let refused = koth(&other).run(d);
     assert_eq!(refused.status.code(), Some(2), "{refused:?}");
     assert!(
         String::from_utf8_lossy(&refused.stderr).contains("number of games"),
@@ -301,43 +261,15 @@ fn records_hold_no_secret_nor_absolute_path_and_a_moved_folder_resumes() {
     std::fs::create_dir(&bots).unwrap();
     script(&bots, "w.sh", "echo W");
     std::fs::write(dir.path().join("cfg.json"), r#"{"max_turns": 4}"#).unwrap();
-    let args = |records: &str, extra: &[&str]| -> Vec<String> {
-        let mut all: Vec<String> = [
-            "tournament",
-            "samurai",
-            "--seed",
-            "3",
-            "--config",
-            "cfg.json",
-            "--workdir",
-            "bots",
-            "--bot",
-            "plain=cmd:./w.sh",
-            "--bot",
-            "builtin:waiter",
-            "--env",
-            "SECRET",
-            "--replays",
-            "--json",
-        ]
-        .iter()
-        .map(|s| s.to_string())
-        .collect();
-        all.push(records.to_string());
-        all.extend(extra.iter().map(|s| s.to_string()));
-        all
+    // The tournament, with the records' options `records`.
+    let run = |records: &str| {
+        koth(&format!(
+            "tournament samurai --seed 3 --config cfg.json --workdir bots --bot plain=cmd:./w.sh --bot builtin:waiter --env SECRET --replays --json {records}"
+        ))
+        .env("SECRET", "hunter2")
+        .run(dir.path())
     };
-    let run = |args: Vec<String>| {
-        Command::new(env!("CARGO_BIN_EXE_koth"))
-            .args(args)
-            .env("SECRET", "hunter2")
-            .current_dir(dir.path())
-            .output()
-            .unwrap()
-    };
-    let mut first = args("--out", &[]);
-    first.push("records".into());
-    let report = json(&run(first));
+    let report = json(&run("--out records"));
     let records = dir.path().join("records");
     let absolute = dir.path().display().to_string();
     for (path, bytes) in files(&records) {
@@ -357,12 +289,11 @@ fn records_hold_no_secret_nor_absolute_path_and_a_moved_folder_resumes() {
 
     // Moved, the records resume (to the same standings); another option is refused.
     std::fs::rename(&records, dir.path().join("moved")).unwrap();
-    let mut again = args("--resume", &[]);
-    again.push("moved".into());
-    assert_eq!(json(&run(again))["standings"], report["standings"]);
-    let mut other = args("--resume", &["--cpus", "2"]);
-    other.insert(other.len() - 2, "moved".into());
-    let refused = run(other);
+    assert_eq!(
+        json(&run("--resume moved"))["standings"],
+        report["standings"]
+    );
+    let refused = run("--resume moved --cpus 2");
     assert_eq!(refused.status.code(), Some(2), "{refused:?}");
     assert!(
         String::from_utf8_lossy(&refused.stderr).contains("bot option"),

@@ -6,16 +6,16 @@
 //! Chromium comes from Debian's `chromium` package (`.ci/run` installs it). Without it the
 //! browser test fails; `KOTH_SKIP_BROWSER=1` skips it on a machine that has none.
 
-mod common;
+mod support;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use common::koth;
 use koth_cli::CliGame;
 use koth_engine_core::Contest;
 use koth_engine_core::runner::{self, Observer, Options, Turn};
 use koth_engine_core::scene::Scene;
+use support::koth;
 
 /// The engine's text and scene after turn `n` of the default line-up's game with `seed` and
 /// the default config (the game `koth play GAME --seed SEED` plays).
@@ -57,7 +57,7 @@ fn browse(browser: &Path, dir: &Path, page: &str, args: &[&str]) -> (String, Str
     let out = Command::new("timeout")
         .arg("120")
         .arg(browser)
-        .args(common::words("--headless --no-sandbox --disable-gpu --no-first-run --hide-scrollbars --window-size=1200,900 --enable-logging=stderr --v=0"))
+        .args(support::words("--headless --no-sandbox --disable-gpu --no-first-run --hide-scrollbars --window-size=1200,900 --enable-logging=stderr --v=0"))
         .arg(format!("--user-data-dir={}", dir.join("profile").display()))
         .args(args)
         .arg(page)
@@ -202,18 +202,16 @@ fn game_pages<G: CliGame>(browser: Option<&Path>, dir: &Path) {
     let seed = 5u64;
     let replay = dir.join(format!("{name}.jsonl"));
     let played = dir.join(format!("{name}-played.html"));
-    let out = koth(
-        &common::words(&format!(
-            "play '{}' --seed 5 --replay '{}' --view '{}'",
-            name,
-            replay.to_str().unwrap(),
-            played.to_str().unwrap()
-        )),
-        dir,
-    );
+    let out = koth(&format!(
+        "play '{}' --seed 5 --replay '{}' --view '{}'",
+        name,
+        replay.to_str().unwrap(),
+        played.to_str().unwrap()
+    ))
+    .run(dir);
     assert!(out.status.success(), "{name}: {out:?}");
     // `koth view` writes the same page from the replay, by default beside it.
-    let out = koth(&["view", replay.to_str().unwrap()], dir);
+    let out = koth("view").arg(&replay).run(dir);
     assert!(out.status.success(), "{name}: {out:?}");
     let viewed = replay.with_extension("html");
     assert_eq!(
@@ -254,13 +252,11 @@ fn every_game_has_a_viewer_page_that_shows_each_turn_in_a_browser() {
 fn a_replay_that_does_not_verify_has_no_page() {
     let dir = tempfile::tempdir().unwrap();
     let replay = dir.path().join("tanks.jsonl");
-    let out = koth(
-        &common::words(&format!(
-            "play tanks --seed 2 --replay '{}'",
-            replay.to_str().unwrap()
-        )),
-        dir.path(),
-    );
+    let out = koth(&format!(
+        "play tanks --seed 2 --replay '{}'",
+        replay.to_str().unwrap()
+    ))
+    .run(dir.path());
     assert!(out.status.success());
     let text = std::fs::read_to_string(&replay).unwrap();
     // Turn 3's first action is changed: the engine then plays another game.
@@ -274,10 +270,10 @@ fn a_replay_that_does_not_verify_has_no_page() {
     v["actions"][0] = serde_json::Value::from(if first == "su" { "sd" } else { "su" });
     lines[turn3] = v.to_string();
     std::fs::write(&replay, lines.join("\n") + "\n").unwrap();
-    let out = koth(
-        &["view", replay.to_str().unwrap(), "-o", "page.html"],
-        dir.path(),
-    );
+    let out = koth("view")
+        .arg(&replay)
+        .args(["-o", "page.html"])
+        .run(dir.path());
     assert_eq!(out.status.code(), Some(1), "{out:?}");
     assert!(
         String::from_utf8_lossy(&out.stderr).contains("turn 3"),
@@ -288,7 +284,7 @@ fn a_replay_that_does_not_verify_has_no_page() {
     // The page never overwrites its replay.
     let same = dir.path().join("same.html");
     std::fs::write(&same, text).unwrap();
-    let out = koth(&["view", same.to_str().unwrap()], dir.path());
+    let out = koth("view").arg(&same).run(dir.path());
     assert_eq!(out.status.code(), Some(2), "{out:?}");
     assert!(
         String::from_utf8_lossy(&out.stderr).contains("overwrite"),
@@ -300,15 +296,13 @@ fn a_replay_that_does_not_verify_has_no_page() {
 fn view_writes_to_standard_output_with_a_dash() {
     let dir = tempfile::tempdir().unwrap();
     let replay = dir.path().join("samurai.jsonl");
-    let out = koth(
-        &common::words(&format!(
-            "play samurai --seed 4 --replay '{}'",
-            replay.to_str().unwrap()
-        )),
-        dir.path(),
-    );
+    let out = koth(&format!(
+        "play samurai --seed 4 --replay '{}'",
+        replay.to_str().unwrap()
+    ))
+    .run(dir.path());
     assert!(out.status.success());
-    let out = koth(&["view", replay.to_str().unwrap(), "-o", "-"], dir.path());
+    let out = koth("view").arg(&replay).args(["-o", "-"]).run(dir.path());
     assert!(out.status.success(), "{out:?}");
     let page = String::from_utf8(out.stdout).unwrap();
     assert!(page.starts_with("<!DOCTYPE html>"));

@@ -2,24 +2,69 @@
 //! scripts, look for leftover bot processes.
 #![allow(dead_code)]
 
+use std::ffi::OsStr;
 use std::path::Path;
 use std::process::{Command, Output};
 
 use serde_json::Value;
 
-/// Runs `koth` with `args` in `dir`.
-pub fn koth<S: AsRef<std::ffi::OsStr>>(args: &[S], dir: &Path) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_koth"))
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .expect("koth runs")
+/// `koth` with a command line written as one line and split as a shell splits it (no shell
+/// runs): `koth("play samurai --seed 3 --json --bot cmd:./bot.sh").run(dir)`.
+pub fn koth(line: &str) -> Koth {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_koth"));
+    command.args(words(line));
+    Koth(command)
 }
 
 /// The words of `line`, split as a shell splits them (no shell runs): a command line written
 /// as one line, `words("play samurai --seed 3 --bot 'cmd:python3 bot.py'")`.
 pub fn words(line: &str) -> Vec<String> {
     shell_words::split(line).expect("a well-formed command line")
+}
+
+/// A `koth` command line being built: more words and environment variables, then run it in a
+/// directory ([`Koth::run`]) or take the [`Command`] to spawn it ([`Koth::command`]).
+pub struct Koth(Command);
+
+impl Koth {
+    /// One more word, unsplit (a path, JSON text).
+    pub fn arg(mut self, a: impl AsRef<OsStr>) -> Self {
+        self.0.arg(a);
+        self
+    }
+
+    /// More words, each unsplit.
+    pub fn args<I: IntoIterator<Item = S>, S: AsRef<OsStr>>(mut self, args: I) -> Self {
+        self.0.args(args);
+        self
+    }
+
+    /// Sets the environment variable `k` to `v` for the run.
+    pub fn env(mut self, k: impl AsRef<OsStr>, v: impl AsRef<OsStr>) -> Self {
+        self.0.env(k, v);
+        self
+    }
+
+    /// Sets each `(variable, value)` of `vars` for the run.
+    pub fn envs<I, K, V>(mut self, vars: I) -> Self
+    where
+        I: IntoIterator<Item = (K, V)>,
+        K: AsRef<OsStr>,
+        V: AsRef<OsStr>,
+    {
+        self.0.envs(vars);
+        self
+    }
+
+    /// The [`Command`], for tests that spawn it, feed its stdin or set it up further.
+    pub fn command(self) -> Command {
+        self.0
+    }
+
+    /// Runs the command line in `dir` and waits for it.
+    pub fn run(mut self, dir: &Path) -> Output {
+        self.0.current_dir(dir).output().expect("koth runs")
+    }
 }
 
 /// The one JSON object a successful `koth ... --json` printed.
@@ -57,18 +102,9 @@ pub fn process_running(marker: &str) -> bool {
 /// the replay's path.
 pub fn play_with_replay(game: &str, seed: &str, dir: &Path) -> std::path::PathBuf {
     let path = dir.join(format!("{game}-{seed}.jsonl"));
-    let out = koth(
-        &[
-            "play",
-            game,
-            "--seed",
-            seed,
-            "--json",
-            "--replay",
-            path.to_str().unwrap(),
-        ],
-        dir,
-    );
+    let out = koth(&format!("play {game} --seed {seed} --json --replay"))
+        .arg(&path)
+        .run(dir);
     assert!(
         out.status.success(),
         "{}",
@@ -79,7 +115,7 @@ pub fn play_with_replay(game: &str, seed: &str, dir: &Path) -> std::path::PathBu
 
 /// Asserts that `koth replay` verifies the replay at `path`.
 pub fn assert_replay_verifies(path: &Path, dir: &Path) {
-    let ok = koth(&["replay", path.to_str().unwrap()], dir);
+    let ok = koth("replay").arg(path).run(dir);
     assert!(
         ok.status.success(),
         "{}",
