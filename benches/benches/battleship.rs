@@ -19,6 +19,7 @@ use std::time::Duration;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use koth_cli::arena::external::{Endpoint, ExternalPlayer};
+use koth_cli::arena::launch::Launch;
 use koth_cli::serve::{ServeOptions, serve};
 use koth_engine_core::runner::{self, Options, Seat};
 use koth_engine_core::{Game, OutcomeKind, SeedableRng};
@@ -87,8 +88,11 @@ fn http_matches(c: &mut Criterion) {
                         player: Box::new(ExternalPlayer::<Battleship>::new(
                             name,
                             Endpoint::Http(url.clone()),
-                            dialect.as_str(),
-                            Some(Duration::from_secs(5)),
+                            &Launch {
+                                dialect: dialect.as_str().to_string(),
+                                timeout: Some(Duration::from_secs(5)),
+                                ..Launch::default()
+                            },
                         )),
                     })
                     .into();

@@ -23,7 +23,7 @@ fn bench_records(c: &mut Criterion) {
     let tmp = tempfile::tempdir().expect("a temporary directory");
     let specs: Vec<BotSpec> = ["builtin:monk", "builtin:coward", "builtin:waiter"]
         .iter()
-        .map(|s| BotSpec::parse::<Samurai>(s, tmp.path(), None, "").expect("a built-in"))
+        .map(|s| BotSpec::parse::<Samurai>(s, &Default::default()).expect("a built-in"))
         .collect();
     let config = Config::default();
     let mut next = 0u64;
@@ -49,7 +49,7 @@ fn bench_records(c: &mut Criterion) {
                         replays,
                         resume: false,
                     }),
-                    progress: false,
+                    progress: None,
                     bot_options: Default::default(),
                 },
                 |options| {

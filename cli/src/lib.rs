@@ -22,10 +22,8 @@ mod commands;
 mod exit;
 mod print;
 
-pub use arena::{CliGame, MatchSetup, Seats, UsageError, play_match, play_match_to};
-pub use args::{BotArgs, PlayArgs, SandboxMode, ServeLimits, TournamentArgs};
-pub use commands::info::PROTOCOL_PAGES;
-pub use exit::{Faulted, Interrupted, ReplayMismatch};
+pub use arena::{CliGame, MatchSetup, play_match};
+pub use args::{BotArgs, PlayArgs, SandboxMode, TournamentArgs};
 
 /// Runs `koth` with these arguments (the first is the program name) and returns the exit code:
 /// 0 success, 1 failure (a replay that differs, an I/O error), 2 a usage error.

@@ -5,12 +5,15 @@
 //! The broken bots are tiny raw-TCP servers started here; each stops by itself (after a
 //! bounded number of connections or when the test process ends).
 
+mod support;
+
 use std::io::{Read, Write};
 use std::net::{TcpListener, TcpStream};
-use std::process::Command;
+use std::path::Path;
 use std::time::{Duration, Instant};
 
 use koth_cli::arena::external::Endpoint;
+use koth_cli::arena::launch::Launch;
 use koth_cli::arena::report::{FaultKind, MatchReport};
 use koth_cli::arena::spec::{BotSpec, SpecKind};
 use koth_cli::serve::{ServeOptions, ServerHandle, serve};
@@ -18,6 +21,7 @@ use koth_cli::{MatchSetup, play_match};
 use koth_engine_core::OutcomeKind;
 use koth_http_battleship::{Battleship, Config, Dialect};
 use serde_json::Value;
+use support::koth;
 
 fn server(bot: &str) -> ServerHandle {
     server_with(ServeOptions::new(bot))
@@ -35,10 +39,11 @@ fn builtin(id: &str) -> SpecKind {
 fn http(url: &str, dialect: Dialect, timeout_ms: u64) -> SpecKind {
     SpecKind::External {
         endpoint: Endpoint::Http(url.to_string()),
-        dialect: dialect.to_string(),
-        timeout: Some(Duration::from_millis(timeout_ms)),
-        match_timeout: None,
-        bot_log: None,
+        launch: std::sync::Arc::new(Launch {
+            dialect: dialect.to_string(),
+            timeout: Some(Duration::from_millis(timeout_ms)),
+            ..Launch::default()
+        }),
     }
 }
 
@@ -468,33 +473,15 @@ fn the_server_shuts_down_cleanly() {
 
 // --- The koth binary ------------------------------------------------------------------------
 
-fn koth(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_koth"))
-        .args(args)
-        .output()
-        .unwrap()
-}
-
 #[test]
 fn koth_plays_over_http_with_json_output() {
     let srv = server("hunter");
     let url = srv.url();
     for dialect in ["draft", "form", "json"] {
-        let out = koth(&[
-            "play",
-            "battleship",
-            "--seed",
-            "4",
-            "--json",
-            "--dialect",
-            dialect,
-            "--bot",
-            "builtin:density",
-            "--bot",
-            &format!("remote={url}"),
-            "--timeout-ms",
-            "5000",
-        ]);
+        let out = koth(&format!(
+            "play battleship --seed 4 --json --dialect {dialect} --bot builtin:density --bot 'remote={url}' --timeout-ms 5000"
+        ))
+        .run(Path::new("."));
         assert!(
             out.status.success(),
             "{}",
@@ -514,7 +501,7 @@ fn koth_plays_over_http_with_json_output() {
 
 #[test]
 fn koth_play_without_bots_prints_both_boards() {
-    let out = koth(&["play", "battleship", "--seed", "9"]);
+    let out = koth("play battleship --seed 9").run(Path::new("."));
     assert!(out.status.success());
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(
@@ -530,23 +517,11 @@ fn koth_play_without_bots_prints_both_boards() {
 #[test]
 fn koth_tournament_mixes_builtin_and_http_bots() {
     let srv = server("hunter");
-    let out = koth(&[
-        "tournament",
-        "battleship",
-        "--seed",
-        "2",
-        "--json",
-        "--games-per-pair",
-        "2",
-        "--jobs",
-        "2",
-        "--bot",
-        "builtin:random",
-        "--bot",
-        &format!("served-hunter={}", srv.url()),
-        "--bot",
-        "builtin:density",
-    ]);
+    let out = koth(&format!(
+        "tournament battleship --seed 2 --json --games-per-pair 2 --jobs 2 --bot builtin:random --bot 'served-hunter={}' --bot builtin:density",
+        srv.url()
+    ))
+    .run(Path::new("."));
     assert!(
         out.status.success(),
         "{}",
@@ -562,33 +537,13 @@ fn koth_tournament_mixes_builtin_and_http_bots() {
 
 #[test]
 fn urls_are_refused_for_games_that_do_not_play_over_http() {
-    let out = koth(&[
-        "play",
-        "samurai",
-        "--bot",
-        "http://127.0.0.1:9/",
-        "--bot",
-        "builtin:monk",
-    ]);
+    let out = koth("play samurai --bot http://127.0.0.1:9/ --bot builtin:monk").run(Path::new("."));
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("do not play over HTTP"));
-    let out = koth(&[
-        "play",
-        "battleship",
-        "--bot",
-        "https://example.invalid/",
-        "--bot",
-        "builtin:random",
-    ]);
+    let out = koth("play battleship --bot https://example.invalid/ --bot builtin:random")
+        .run(Path::new("."));
     assert_eq!(out.status.code(), Some(2));
-    let out = koth(&[
-        "serve",
-        "samurai",
-        "--listen",
-        "127.0.0.1:0",
-        "--bot",
-        "builtin:monk",
-    ]);
+    let out = koth("serve samurai --listen 127.0.0.1:0 --bot builtin:monk").run(Path::new("."));
     assert_eq!(out.status.code(), Some(2));
 }
 
@@ -601,20 +556,13 @@ fn koth_serve_runs_until_stopped() {
         .unwrap()
         .port();
     let addr = format!("127.0.0.1:{port}");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_koth"))
-        .args([
-            "serve",
-            "battleship",
-            "--listen",
-            &addr,
-            "--bot",
-            "builtin:density",
-            "--dialect",
-            "draft",
-        ])
-        .stderr(std::process::Stdio::null())
-        .spawn()
-        .unwrap();
+    let mut child = koth(&format!(
+        "serve battleship --listen {addr} --bot builtin:density --dialect draft"
+    ))
+    .command()
+    .stderr(std::process::Stdio::null())
+    .spawn()
+    .unwrap();
     let url = format!("http://{addr}/");
     let deadline = Instant::now() + Duration::from_secs(10);
     while TcpStream::connect(&addr).is_err() && Instant::now() < deadline {

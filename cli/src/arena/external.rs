@@ -17,6 +17,7 @@ use koth_engine_core::runner::{Decision, Failure, Player};
 use koth_engine_core::{Answer, Contest, Family, FaultKind, LinkInfo, Message, PlayerId, RngCore};
 
 use crate::arena::http::HttpClient;
+use crate::arena::launch::Launch;
 use crate::confine::folders::BotFolder;
 use crate::confine::process::ExternalCommand;
 use crate::confine::session::{Limits, Session};
@@ -70,9 +71,16 @@ pub struct ExternalPlayer<G: Contest> {
 
 impl<G: Contest> ExternalPlayer<G> {
     /// A player named `name` (its state file's name, where the protocol keeps one) at
-    /// `endpoint`, speaking `dialect`, each call limited to `timeout` (`None`: the protocol's).
-    pub fn new(name: &str, endpoint: Endpoint, dialect: &str, timeout: Option<Duration>) -> Self {
-        let timeout = timeout.unwrap_or(Duration::from_millis(G::PROTOCOL.call_ms));
+    /// `endpoint`, launched as `launch` says: its dialect, each call's time limit (the
+    /// protocol's unless set), the match's time limit for this bot and the call log.
+    ///
+    /// The match limit: past it the bot is not asked again: the first call after the limit
+    /// is a timeout fault, and it and every later call play the protocol's substitute for a
+    /// timeout, so the match goes on to the result its rules give (see `koth play --help`).
+    pub fn new(name: &str, endpoint: Endpoint, launch: &Launch) -> Self {
+        let timeout = launch
+            .timeout
+            .unwrap_or(Duration::from_millis(G::PROTOCOL.call_ms));
         let http = match &endpoint {
             Endpoint::Http(url) => Some(HttpClient::new(url, timeout)),
             Endpoint::Program(_) => None,
@@ -80,7 +88,7 @@ impl<G: Contest> ExternalPlayer<G> {
         ExternalPlayer {
             name: name.to_string(),
             endpoint,
-            dialect: dialect.to_string(),
+            dialect: launch.dialect.clone(),
             timeout,
             link: Err("the player was not introduced".into()),
             session: None,
@@ -88,7 +96,7 @@ impl<G: Contest> ExternalPlayer<G> {
             started: false,
             http,
             unreachable: false,
-            match_timeout: None,
+            match_timeout: launch.match_timeout,
             deadline: None,
             expired: false,
             understood: false,
@@ -96,25 +104,10 @@ impl<G: Contest> ExternalPlayer<G> {
             last_took: Duration::ZERO,
             early_failures: 0,
             last_failure: None,
-            log_dir: None,
+            log_dir: launch.bot_log.clone(),
             log: None,
             folder: None,
         }
-    }
-
-    /// Limits the whole match, for this bot, to `limit` of wall-clock time (`None`: no
-    /// limit). Past it the bot is not asked again: the first call after the limit is a
-    /// timeout fault, and it and every later call play the protocol's substitute for a
-    /// timeout, so the match goes on to the result its rules give (see `koth play --help`).
-    pub fn with_match_timeout(mut self, limit: Option<Duration>) -> Self {
-        self.match_timeout = limit;
-        self
-    }
-
-    /// Logs every call of this bot to a file in `dir` (`--bot-log`; `None`: no log).
-    pub fn with_bot_log(mut self, dir: Option<std::path::PathBuf>) -> Self {
-        self.log_dir = dir;
-        self
     }
 
     /// `Some(first)` once the match is past its limit: `first` on the first such call.

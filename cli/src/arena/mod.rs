@@ -4,6 +4,7 @@
 //!
 //! - [`spec`]: a bot SPEC and how its player is made; [`external`]: external players over
 //!   each protocol family; [`http`]: the HTTP transport (battleship's bots served over HTTP);
+//!   [`launch`]: the settings every external bot of a run is launched with;
 //! - [`report`], [`output`], [`replay`]: a match's report, log and replay;
 //! - [`tournament`], [`ratings`]: schedules, parallel runs, records and standings.
 
@@ -20,6 +21,7 @@ use spec::BotSpec;
 
 pub mod external;
 pub mod http;
+pub mod launch;
 pub mod output;
 pub mod ratings;
 pub mod replay;
@@ -134,7 +136,8 @@ pub struct UsageError(pub String);
 
 #[cfg(test)]
 mod tests {
-    /// The arena's files hold nothing of the command line and reach no part of koth above
+    /// The arena's files hold nothing of the command line, the terminal or the bot server
+    /// (no clap, indicatif, tokio or axum) and reach no part of koth above
     /// them: only themselves and the confinement (`crate::confine`).
     #[test]
     fn the_arena_knows_no_command_line_and_nothing_above_it() {
@@ -148,7 +151,9 @@ mod tests {
             }
             let text = std::fs::read_to_string(&path).unwrap();
             files += 1;
-            assert!(!text.contains("clap"), "{} names clap", path.display());
+            for word in ["clap", "indicatif", "tokio", "axum"] {
+                assert!(!text.contains(word), "{} names {word}", path.display());
+            }
             for (at, _) in text.match_indices("crate::") {
                 let rest = &text[at..];
                 assert!(

@@ -2,13 +2,14 @@
 //! `[NAME=]http://HOST:PORT/PATH` (a bot served over HTTP, for games whose protocol is HTTP).
 
 use std::path::Path;
-use std::time::Duration;
+use std::sync::Arc;
 
 use koth_engine_core::runner::{Player, Seat};
 use koth_engine_core::{Contest, Family};
 
 use crate::arena::UsageError;
 use crate::arena::external::{Endpoint, ExternalPlayer};
+use crate::arena::launch::Launch;
 use crate::confine::process::ExternalCommand;
 
 /// A parsed, checked bot SPEC that can make a fresh player for each match.
@@ -31,35 +32,22 @@ pub enum SpecKind {
     External {
         /// Where it is.
         endpoint: Endpoint,
-        /// The dialect it speaks (empty for games with one).
-        dialect: String,
-        /// The per-call time limit (`None`: the protocol's).
-        timeout: Option<Duration>,
-        /// The wall-clock limit of a whole match for this bot (`None`: none).
-        match_timeout: Option<Duration>,
-        /// The folder of `--bot-log`, where each match of this bot logs its calls.
-        bot_log: Option<std::path::PathBuf>,
+        /// How it is launched (the run's settings, shared by its external bots).
+        launch: Arc<Launch>,
     },
 }
 
 impl BotSpec {
     /// Parses and checks `[NAME=]SPEC` for game `G`: the built-in must exist, the program must
     /// be found, the URL must be usable, and the kind must be one the game's protocol plays
-    /// (`cmd:` for process protocols, `http://` for HTTP ones).
-    pub fn parse<G: Contest>(
-        text: &str,
-        workdir: &Path,
-        timeout: Option<Duration>,
-        dialect: &str,
-    ) -> Result<BotSpec, UsageError> {
+    /// (`cmd:` for process protocols, `http://` for HTTP ones). An external bot is launched
+    /// as `launch` says (a program in its sandbox, if it has one).
+    pub fn parse<G: Contest>(text: &str, launch: &Arc<Launch>) -> Result<BotSpec, UsageError> {
         let (name, spec) = split_name(text)?;
         let http = G::PROTOCOL.family == Family::Http;
         let external = |endpoint| SpecKind::External {
             endpoint,
-            dialect: dialect.to_string(),
-            timeout,
-            match_timeout: None,
-            bot_log: None,
+            launch: Arc::clone(launch),
         };
         let kind = if let Some(id) = spec.strip_prefix("builtin:") {
             if G::bots().get(id).is_none() {
@@ -78,8 +66,9 @@ impl BotSpec {
                     G::NAME
                 )));
             }
-            let cmd = ExternalCommand::parse(line, workdir)
+            let mut cmd = ExternalCommand::parse(line, &launch.workdir)
                 .map_err(|e| UsageError(format!("bad SPEC {text:?}: {e}")))?;
+            cmd.sandbox.clone_from(&launch.sandbox);
             external(Endpoint::Program(cmd))
         } else if is_url(spec) {
             if !http {
@@ -115,23 +104,20 @@ impl BotSpec {
                 Some(bot) => Box::new(bot),
                 None => unreachable!("built-in ids are checked when the SPEC is parsed"),
             },
-            SpecKind::External {
-                endpoint,
-                dialect,
-                timeout,
-                match_timeout,
-                bot_log,
-            } => Box::new(
-                ExternalPlayer::<G>::new(name, endpoint.clone(), dialect, *timeout)
-                    .with_match_timeout(*match_timeout)
-                    .with_bot_log(bot_log.clone()),
-            ),
+            SpecKind::External { endpoint, launch } => {
+                Box::new(ExternalPlayer::<G>::new(name, endpoint.clone(), launch))
+            }
         };
         Seat {
             name: name.to_string(),
             player,
         }
     }
+}
+
+/// Whether `[NAME=]SPEC` names a program (`cmd:`), whatever else is wrong with it.
+pub fn is_program(text: &str) -> bool {
+    split_name(text).is_ok_and(|(_, spec)| spec.starts_with("cmd:"))
 }
 
 fn split_name(text: &str) -> Result<(Option<String>, &str), UsageError> {
@@ -245,7 +231,11 @@ mod tests {
     use koth_samurai::Samurai;
 
     fn parse(s: &str) -> Result<BotSpec, UsageError> {
-        BotSpec::parse::<Samurai>(s, &std::env::current_dir().unwrap(), None, "")
+        let launch = Launch {
+            workdir: std::env::current_dir().unwrap(),
+            ..Launch::default()
+        };
+        BotSpec::parse::<Samurai>(s, &Arc::new(launch))
     }
 
     #[test]

@@ -15,7 +15,6 @@ use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::time::Instant;
 
-use indicatif::{ProgressBar, ProgressStyle};
 use koth_engine_core::Ranking;
 use koth_engine_core::draw::derive_seed;
 use rayon::prelude::*;
@@ -92,15 +91,26 @@ pub struct Out {
     pub resume: bool,
 }
 
+/// Told how far a tournament run is (a progress bar, a web page): called from the threads
+/// that play the matches.
+pub trait Progress: Send + Sync {
+    /// The run starts: `total` matches, of which `done` were recorded before (a resume).
+    fn start(&self, done: usize, total: usize);
+    /// One more match was played.
+    fn played(&self);
+    /// The run ends (finished, interrupted or failed).
+    fn finish(&self);
+}
+
 /// How a tournament runs besides what it plays.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Default)]
 pub struct RunOptions {
     /// Matches played at once.
     pub jobs: usize,
     /// Where to keep records, if anywhere.
     pub out: Option<Out>,
-    /// Show a progress bar on standard error.
-    pub progress: bool,
+    /// Who is told how far the run is, if anyone.
+    pub progress: Option<std::sync::Arc<dyn Progress>>,
     /// How the bots play, as typed (recorded with `out`).
     pub bot_options: BotOptions,
 }
@@ -432,17 +442,10 @@ pub fn run<G: CliGame>(
         .iter()
         .filter(|f| reports[f.index].is_none())
         .collect();
-    let bar = if options.progress {
-        let bar = ProgressBar::new(fixtures.len() as u64);
-        bar.set_style(
-            ProgressStyle::with_template("{bar:40} {pos}/{len} matches {elapsed} eta {eta}")
-                .unwrap_or_else(|_| ProgressStyle::default_bar()),
-        );
-        bar.set_position((fixtures.len() - todo.len()) as u64);
-        bar
-    } else {
-        ProgressBar::hidden()
-    };
+    let progress = options.progress.as_deref();
+    if let Some(p) = progress {
+        p.start(fixtures.len() - todo.len(), fixtures.len());
+    }
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(options.jobs.max(1))
         .build()?;
@@ -454,7 +457,9 @@ pub fn run<G: CliGame>(
                     return None;
                 }
                 let r = play_fixture::<G>(config, specs, seed, f, recorder.as_ref());
-                bar.inc(1);
+                if let Some(p) = progress {
+                    p.played();
+                }
                 if reaper::interrupted() {
                     return None;
                 }
@@ -472,7 +477,9 @@ pub fn run<G: CliGame>(
             })
             .collect()
     });
-    bar.finish_and_clear();
+    if let Some(p) = progress {
+        p.finish();
+    }
     for r in played.into_iter().flatten() {
         let (index, report) = r?;
         reports[index] = Some(report);

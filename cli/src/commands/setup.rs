@@ -1,12 +1,14 @@
 //! From flags to the arena's types: the config, the bots' SPECs and their sandbox.
 
 use std::fs::File;
+use std::sync::Arc;
 use std::time::Duration;
 
 use koth_engine_core::Contest;
 
+use crate::arena::launch::Launch;
 use crate::arena::spec::{self, BotSpec, dedupe_names};
-use crate::arena::{CliGame, UsageError, external};
+use crate::arena::{CliGame, UsageError};
 use crate::args::{BotArgs, SandboxMode};
 use crate::commands::MAX_BOTS;
 use crate::confine::{folders, sandbox};
@@ -72,19 +74,12 @@ fn dialect<G: Contest>(args: &BotArgs) -> Result<String, UsageError> {
     }
 }
 
+/// The bots of `args` (or the `default` built-ins), checked, named and launched as the
+/// flags say: one [`Launch`] for all external bots of the run.
 pub(crate) fn bot_specs<G: CliGame>(
     args: &BotArgs,
     default: &[&str],
 ) -> anyhow::Result<Vec<BotSpec>> {
-    let workdir = match &args.workdir {
-        Some(d) if !d.is_dir() => {
-            return Err(UsageError(format!("--workdir {} is not a directory", d.display())).into());
-        }
-        Some(d) => d.clone(),
-        None => std::env::current_dir()?,
-    };
-    let timeout = args.timeout_ms.map(Duration::from_millis);
-    let dialect = dialect::<G>(args)?;
     if args.bots.len() > MAX_BOTS {
         return Err(UsageError(format!(
             "{} --bot options; at most {MAX_BOTS}",
@@ -97,43 +92,12 @@ pub(crate) fn bot_specs<G: CliGame>(
     } else {
         args.bots.clone()
     };
+    let programs = texts.iter().any(|t| spec::is_program(t));
+    let launch = Arc::new(launch::<G>(args, programs)?);
     let mut specs = texts
         .iter()
-        .map(|t| BotSpec::parse::<G>(t, &workdir, timeout, &dialect))
+        .map(|t| BotSpec::parse::<G>(t, &launch))
         .collect::<Result<Vec<_>, _>>()?;
-    let programs = specs.iter().any(|s| {
-        matches!(
-            s.kind,
-            spec::SpecKind::External {
-                endpoint: external::Endpoint::Program(_),
-                ..
-            }
-        )
-    });
-    if programs {
-        // Every match copies the folder for each program (see `folders`).
-        folders::check_seed(&workdir).map_err(UsageError)?;
-        let sandbox = sandbox_for(args)?.map(|mut s| {
-            s.memory_mb = args
-                .memory_mb
-                .or(G::PROTOCOL.memory_mb)
-                .unwrap_or(sandbox::DEFAULT_MEMORY_MB);
-            s.cpu_seconds = args.cpu_seconds;
-            s.disk_mb = args.disk_mb;
-            s.cpus = args.cpus;
-            std::sync::Arc::new(s)
-        });
-        for spec in &mut specs {
-            if let spec::SpecKind::External {
-                endpoint: external::Endpoint::Program(cmd),
-                ..
-            } = &mut spec.kind
-            {
-                cmd.sandbox = sandbox.clone();
-            }
-        }
-    }
-    let limit = (args.match_timeout > 0).then(|| Duration::from_secs(args.match_timeout));
     if let Some(dir) = &args.bot_log {
         std::fs::create_dir_all(dir).map_err(|e| {
             UsageError(format!(
@@ -142,19 +106,44 @@ pub(crate) fn bot_specs<G: CliGame>(
             ))
         })?;
     }
-    for spec in &mut specs {
-        if let spec::SpecKind::External {
-            match_timeout,
-            bot_log,
-            ..
-        } = &mut spec.kind
-        {
-            *match_timeout = limit;
-            bot_log.clone_from(&args.bot_log);
-        }
-    }
     dedupe_names(&mut specs);
     Ok(specs)
+}
+
+/// How the external bots of `args` are launched; with `programs` (some bot is a program) the
+/// folder is checked and the sandbox made.
+fn launch<G: Contest>(args: &BotArgs, programs: bool) -> anyhow::Result<Launch> {
+    let workdir = match &args.workdir {
+        Some(d) if !d.is_dir() => {
+            return Err(UsageError(format!("--workdir {} is not a directory", d.display())).into());
+        }
+        Some(d) => d.clone(),
+        None => std::env::current_dir()?,
+    };
+    let dialect = dialect::<G>(args)?;
+    let mut sandbox = None;
+    if programs {
+        // Every match copies the folder for each program (see `folders`).
+        folders::check_seed(&workdir).map_err(UsageError)?;
+        sandbox = sandbox_for(args)?.map(|mut s| {
+            s.memory_mb = args
+                .memory_mb
+                .or(G::PROTOCOL.memory_mb)
+                .unwrap_or(sandbox::DEFAULT_MEMORY_MB);
+            s.cpu_seconds = args.cpu_seconds;
+            s.disk_mb = args.disk_mb;
+            s.cpus = args.cpus;
+            Arc::new(s)
+        });
+    }
+    Ok(Launch {
+        workdir,
+        dialect,
+        timeout: args.timeout_ms.map(Duration::from_millis),
+        match_timeout: (args.match_timeout > 0).then(|| Duration::from_secs(args.match_timeout)),
+        sandbox,
+        bot_log: args.bot_log.clone(),
+    })
 }
 
 /// The sandbox external programs run in, as `--sandbox` says.

@@ -10,6 +10,7 @@ use crate::commands::setup::{bot_specs, load_config};
 use crate::commands::{MAX_GAMES, MAX_JOBS, MAX_MATCHES, clock_seed};
 use crate::exit::{Faulted, Interrupted};
 use crate::print::fault_counts;
+use crate::print::progress::Bar;
 use crate::print::standings::{print_standings, standings_note};
 
 /// `koth tournament` for game `G`.
@@ -104,7 +105,8 @@ pub fn tournament<G: CliGame>(args: &TournamentArgs) -> anyhow::Result<()> {
     let options = tournament::RunOptions {
         jobs,
         out,
-        progress: !args.json && std::io::stderr().is_terminal(),
+        progress: (!args.json && std::io::stderr().is_terminal())
+            .then(|| std::sync::Arc::new(Bar::new()) as std::sync::Arc<dyn tournament::Progress>),
         bot_options,
     };
     let report = tournament::run::<G>(&config, &specs, games, seed, &options)?;

@@ -5,6 +5,7 @@ use std::io::Write;
 
 use crate::arena::report::{self, MatchReport};
 
+pub(crate) mod progress;
 pub(crate) mod standings;
 pub(crate) mod view;
 
