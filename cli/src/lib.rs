@@ -13,7 +13,8 @@ use std::process::ExitCode;
 use clap::Parser;
 
 pub mod arena;
-pub mod confine;
+/// The confinement of bot programs (the crate `koth-confine`).
+pub use koth_confine as confine;
 pub mod games;
 pub mod serve;
 
@@ -67,6 +68,8 @@ mod tests {
             }
         }
         modules.retain(|m| m != "lib" && m != "main");
+        // The crates re-exported under a module's name.
+        modules.push("confine".into());
         let mut files = vec![root.to_path_buf()];
         let mut checked = 0;
         while let Some(path) = files.pop() {
@@ -104,6 +107,6 @@ mod tests {
                 }
             }
         }
-        assert!(checked >= 30, "{checked} files");
+        assert!(checked >= 15, "{checked} files");
     }
 }

@@ -16,9 +16,9 @@ use koth_engine_core::FaultKind;
 use koth_engine_core::runner::Failure;
 use serde::{Deserialize, Serialize};
 
-use crate::confine::process::{CallOutput, ExternalCommand, STDOUT_CAP};
-use crate::confine::reaper;
-use crate::confine::rlimits::Rlimits;
+use crate::process::{CallOutput, ExternalCommand, STDOUT_CAP};
+use crate::reaper;
+use crate::rlimits::Rlimits;
 
 /// One call.
 #[derive(Debug, Serialize, Deserialize)]
@@ -29,7 +29,7 @@ pub struct Request {
     pub stdin: Option<Vec<u8>>,
     /// The call's time limit.
     pub timeout_ms: u64,
-    /// The call's CPU-time cap in seconds (see [`crate::confine::rlimits`]).
+    /// The call's CPU-time cap in seconds (see [`crate::rlimits`]).
     #[serde(default)]
     pub cpu_seconds: Option<u64>,
 }
@@ -60,7 +60,7 @@ pub enum Reply {
 /// sandbox), saying what went wrong in the bot's terms.
 fn seed_folder(seed: &std::path::Path) -> anyhow::Result<()> {
     let here = std::env::current_dir()?;
-    crate::confine::folders::copy_seed(seed, &here).map_err(|e| {
+    crate::folders::copy_seed(seed, &here).map_err(|e| {
         if e.raw_os_error() == Some(nix::libc::ENOSPC) {
             anyhow::anyhow!("the bot's folder does not fit in its sandbox (--disk-mb)")
         } else {
@@ -144,7 +144,7 @@ const MARGIN: Duration = Duration::from_secs(2);
 /// A bot's sandbox with its spawner, from `koth`'s side. Dropping it kills the sandbox.
 pub struct SandboxedCalls {
     /// The caps' control group (removed after the sandbox is gone).
-    cgroup: Option<crate::confine::cgroup::Cgroup>,
+    cgroup: Option<crate::cgroup::Cgroup>,
     /// `--cpu-seconds`, if given (else each call's time limit).
     cpu_seconds: Option<u64>,
     child: Child,
@@ -176,7 +176,7 @@ impl SandboxedCalls {
             return Err(Failure::new(FaultKind::Io, "the sandbox has no pipes"));
         };
         let output = File::from(OwnedFd::from(output));
-        crate::confine::process::set_nonblocking(output.as_raw_fd());
+        crate::process::set_nonblocking(output.as_raw_fd());
         Ok(SandboxedCalls {
             cgroup,
             cpu_seconds: sandbox.cpu_seconds,
@@ -207,7 +207,7 @@ impl SandboxedCalls {
             timeout_ms: timeout.as_millis().min(u64::MAX as u128) as u64,
             cpu_seconds: Some(
                 self.cpu_seconds
-                    .unwrap_or_else(|| crate::confine::rlimits::cpu_seconds_for(timeout)),
+                    .unwrap_or_else(|| crate::rlimits::cpu_seconds_for(timeout)),
             ),
         };
         let reply = self.exchange(&request, Instant::now() + timeout + MARGIN);
@@ -281,7 +281,7 @@ impl SandboxedCalls {
                 revents: 0,
             }];
             let ms = (deadline - now).as_millis().clamp(1, i32::MAX as u128) as i32;
-            if crate::confine::process::poll(&mut fds, ms) <= 0 {
+            if crate::process::poll(&mut fds, ms) <= 0 {
                 continue;
             }
             match self.output.read(&mut buf) {

@@ -2,7 +2,7 @@
 //!
 //! Inside, a bot sees the system read-only (`/usr`, `/bin`, `/lib*`, `/sbin`, `/etc`,
 //! `/opt`), a `/tmp`, `/dev/shm` and `/dev` of its own, `/proc` of its own PID namespace,
-//! and its private folder (see [`crate::confine::folders`]) at the same path; nothing of other bots
+//! and its private folder (see [`crate::folders`]) at the same path; nothing of other bots
 //! or of the organizer's folders. The private folder, `/tmp` and `/dev/shm` are the only
 //! writable places: each a memory file system of at most `--disk-mb` MiB ([`Sandbox::disk_mb`];
 //! past it writes fail with `ENOSPC` and the bot goes on), gone with the sandbox. The
@@ -25,7 +25,7 @@
 //!
 //! There is one sandbox per bot per match. A long-running bot (bomberman) is the sandbox's
 //! program; for a bot run once per call (samurai, naval, tanks) the sandbox runs koth's
-//! spawner (see [`crate::confine::spawner`]), which starts each call inside it.
+//! spawner (see [`crate::spawner`]), which starts each call inside it.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -36,23 +36,23 @@ use std::sync::OnceLock;
 pub struct Sandbox {
     bwrap: PathBuf,
     /// The `koth` binary, which runs in the sandbox of a one-run-per-call bot as its spawner
-    /// (`koth __spawn`, see [`crate::confine::spawner`]).
+    /// (`koth __spawn`, see [`crate::spawner`]).
     pub koth: PathBuf,
     /// Whether bots keep the network (`--allow-net`).
     pub allow_net: bool,
     /// Variables passed into the sandbox, with their values.
     pub env: Vec<(String, String)>,
     /// The memory cap of each bot (all its processes), in MiB, where a control group can be
-    /// made (see [`crate::confine::cgroup`]).
+    /// made (see [`crate::cgroup`]).
     pub memory_mb: u64,
     /// The most processes and threads of each bot, where a control group can be made.
     pub max_pids: u64,
     /// How many CPUs' time all the processes of each bot share (`--cpus`), where a control
-    /// group can be made (see [`crate::confine::cgroup`]).
+    /// group can be made (see [`crate::cgroup`]).
     pub cpus: u32,
     /// The CPU-time cap of each bot process, in seconds (`--cpu-seconds`); `None`: a call's
     /// time limit for a bot run once per call, the match's for a long-running bot (see
-    /// [`crate::confine::rlimits`]).
+    /// [`crate::rlimits`]).
     pub cpu_seconds: Option<u64>,
     /// Whether koth runs as root: each sandbox then runs as a user of its own.
     pub as_root: bool,
@@ -104,7 +104,7 @@ impl Sandbox {
             std::env::current_exe().map_err(|e| format!("cannot find koth itself: {e}"))?;
         if as_root && !reachable_by_others(&koth) {
             // Bots' users must reach the spawner (`/root/.cargo/bin` is closed to them).
-            koth = crate::confine::folders::shared_copy(&koth, "koth")
+            koth = crate::folders::shared_copy(&koth, "koth")
                 .map_err(|e| format!("cannot copy koth for the bots' users: {e}"))?;
         }
         Ok(Sandbox {
@@ -135,24 +135,24 @@ impl Sandbox {
     /// control group with this sandbox's caps, joined as it starts, and, when koth runs as
     /// root, a user of its own, who is given `folder`. The group is `None` where none can be
     /// made here (or `KOTH_CGROUP=off` is set): then the memory cap is `RLIMIT_DATA` of each
-    /// process instead (see [`crate::confine::rlimits`]), and processes are not capped.
+    /// process instead (see [`crate::rlimits`]), and processes are not capped.
     pub fn confine(
         &self,
         command: &mut Command,
         folder: &Path,
-    ) -> std::io::Result<Option<crate::confine::cgroup::Cgroup>> {
+    ) -> std::io::Result<Option<crate::cgroup::Cgroup>> {
         let user = self.as_root.then(next_bot_id);
         if let Some(id) = user {
-            crate::confine::folders::hand_over(folder, id)?;
+            crate::folders::hand_over(folder, id)?;
         }
         let group = if std::env::var_os("KOTH_CGROUP").is_some_and(|v| v == "off") {
             None
         } else {
-            crate::confine::cgroup::Cgroup::create(self.memory_mb, self.max_pids, self.cpus)
+            crate::cgroup::Cgroup::create(self.memory_mb, self.max_pids, self.cpus)
         };
         match &group {
             Some(group) => group.join_on_start(command),
-            None => crate::confine::rlimits::Rlimits {
+            None => crate::rlimits::Rlimits {
                 cpu_seconds: None,
                 data_bytes: Some(self.memory_mb << 20),
             }
@@ -266,7 +266,7 @@ fn usable_bwrap(as_root: bool) -> Result<PathBuf, String> {
     static CHECKED: OnceLock<Result<PathBuf, String>> = OnceLock::new();
     CHECKED
         .get_or_init(|| {
-            let bwrap = crate::confine::process::find_on_path("bwrap").ok_or(
+            let bwrap = crate::process::find_on_path("bwrap").ok_or(
                 "bubblewrap (bwrap) is not installed (Debian: apt-get install bubblewrap)",
             )?;
             let mut probe = Command::new(&bwrap);

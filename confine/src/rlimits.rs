@@ -1,5 +1,5 @@
 //! Per-process resource limits (`setrlimit(2)`) a bot starts with: the CPU-time cap, and the
-//! memory cap where no control group can be made (see [`crate::confine::cgroup`]).
+//! memory cap where no control group can be made (see [`crate::cgroup`]).
 //!
 //! - CPU time: `RLIMIT_CPU`, soft at the cap (the kernel sends `SIGXCPU`, which ends the
 //!   program), hard one second later (`SIGKILL`, for a program that ignores `SIGXCPU`). It

@@ -68,7 +68,7 @@ pub fn remove_run_dir() {
 }
 
 /// Lets other users pass through the run folder (mode 0711: not list it), for the bots'
-/// users when koth runs as root (see [`crate::confine::sandbox`]); each bot's folder stays its own.
+/// users when koth runs as root (see [`crate::sandbox`]); each bot's folder stays its own.
 fn open_run_dir() -> io::Result<PathBuf> {
     use std::os::unix::fs::PermissionsExt;
     let dir = run_dir()?;

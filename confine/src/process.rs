@@ -1,5 +1,5 @@
 //! Running external bot programs: one run per call, with a timeout, an output cap, and the
-//! process group and everything the run left killed afterwards (see [`crate::confine::reaper`]).
+//! process group and everything the run left killed afterwards (see [`crate::reaper`]).
 
 use std::fs::File;
 use std::io::{Read, Write};
@@ -11,8 +11,8 @@ use std::time::{Duration, Instant};
 use koth_engine_core::FaultKind;
 use koth_engine_core::runner::Failure;
 
-use crate::confine::reaper;
-use crate::confine::rlimits::Rlimits;
+use crate::reaper;
+use crate::rlimits::Rlimits;
 
 /// How much of a program's standard output is kept (the rest is read and discarded).
 pub const STDOUT_CAP: usize = 64 * 1024;
@@ -28,8 +28,8 @@ pub struct ExternalCommand {
     pub args: Vec<String>,
     /// The directory the program runs in.
     pub workdir: PathBuf,
-    /// The sandbox it runs in (`None`: unconfined; see [`crate::confine::sandbox`]).
-    pub sandbox: Option<std::sync::Arc<crate::confine::sandbox::Sandbox>>,
+    /// The sandbox it runs in (`None`: unconfined; see [`crate::sandbox`]).
+    pub sandbox: Option<std::sync::Arc<crate::sandbox::Sandbox>>,
 }
 
 /// What a successful call printed.
@@ -478,7 +478,7 @@ mod tests {
 
     #[test]
     fn an_escaped_grandchild_costs_neither_the_answer_nor_threads_or_descriptors() {
-        crate::confine::reaper::enable(None).unwrap();
+        crate::reaper::enable(None).unwrap();
         let dir = tempfile::tempdir().unwrap();
         let flag = dir.path().join("escaped");
         // The sleeper leaves the process group and holds the output pipes open. (The wait

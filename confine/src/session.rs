@@ -1,6 +1,6 @@
 //! Long-running bot processes: one process per player for a whole game, one JSON line in and
 //! one line out per tick, with per-call and per-game time limits and a memory limit. The
-//! process is started and ended by [`crate::confine::reaper`].
+//! process is started and ended by [`crate::reaper`].
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, Command, Stdio};
@@ -9,10 +9,10 @@ use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use crate::confine::process::{ExternalCommand, STDERR_CAP, STDOUT_CAP};
-use crate::confine::reaper;
-use crate::confine::rlimits::{Rlimits, cpu_seconds_for};
-use crate::confine::sandbox::{JAVA_OPTIONS, java_options};
+use crate::process::{ExternalCommand, STDERR_CAP, STDOUT_CAP};
+use crate::reaper;
+use crate::rlimits::{Rlimits, cpu_seconds_for};
+use crate::sandbox::{JAVA_OPTIONS, java_options};
 use koth_engine_core::FaultKind;
 use koth_engine_core::runner::Failure;
 
@@ -62,8 +62,8 @@ pub struct Session {
     limits: Limits,
     used: Duration,
     child: Child,
-    /// The sandbox's caps (see [`crate::confine::cgroup`]).
-    cgroup: Option<crate::confine::cgroup::Cgroup>,
+    /// The sandbox's caps (see [`crate::cgroup`]).
+    cgroup: Option<crate::cgroup::Cgroup>,
     /// The limits it started with.
     rlimits: Rlimits,
     input: Option<Sender<Vec<u8>>>,
@@ -463,7 +463,7 @@ fn read_lines(stdout: impl Read, tx: SyncSender<Line>) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::confine::process::sh;
+    use crate::process::sh;
 
     fn limits(ms: u64, total_ms: u64) -> Limits {
         Limits {
