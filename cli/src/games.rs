@@ -9,8 +9,14 @@ use koth_engine_core::Family;
 use koth_engine_core::runner::{self, Options};
 
 use crate::arena::replay::{ReplayError, ReplayLine, Verified, turn_line};
-use crate::arena::{CliGame, UsageError};
+use crate::arena::{ArenaGame, UsageError};
 use crate::args::{PlayArgs, TournamentArgs};
+
+/// What `koth` needs of a game: what the arena needs ([`ArenaGame`]) and a JSON Schema of
+/// its config (`koth config --schema`). Every game of the table is one.
+pub trait CliGame: ArenaGame<Config: schemars::JsonSchema> {}
+
+impl<G> CliGame for G where G: ArenaGame<Config: schemars::JsonSchema> {}
 
 /// Every game, in listing order.
 pub static GAMES: &[&dyn GameEntry] = &[

@@ -12,7 +12,8 @@ use std::process::ExitCode;
 
 use clap::Parser;
 
-pub mod arena;
+/// Matches, tournaments and their records (the crate `koth-arena`).
+pub use koth_arena as arena;
 /// The confinement of bot programs (the crate `koth-confine`).
 pub use koth_confine as confine;
 pub mod games;
@@ -23,8 +24,9 @@ mod commands;
 mod exit;
 mod print;
 
-pub use arena::{CliGame, MatchSetup, play_match};
+pub use arena::{MatchSetup, play_match};
 pub use args::{BotArgs, PlayArgs, SandboxMode, TournamentArgs};
+pub use games::CliGame;
 
 /// Runs `koth` with these arguments (the first is the program name) and returns the exit code:
 /// 0 success, 1 failure (a replay that differs, an I/O error), 2 a usage error.
@@ -70,6 +72,7 @@ mod tests {
         modules.retain(|m| m != "lib" && m != "main");
         // The crates re-exported under a module's name.
         modules.push("confine".into());
+        modules.push("arena".into());
         let mut files = vec![root.to_path_buf()];
         let mut checked = 0;
         while let Some(path) = files.pop() {

@@ -601,9 +601,12 @@ while read line; do echo '{"speedX": 0, "speedY": 0, "drop": false}'; done"#,
         assert_eq!(out["faults"], Value::Array(vec![]), "{run}: {out}");
         medians.push(median_ms(&logs, "honest"));
     }
+    // Uncapped, the nine spinning processes and the honest one share the two cores of a CI
+    // machine evenly: a tick takes about 4.5 times as long. Capped, the swarm has one CPU's
+    // time; the bound leaves room for a machine busy with other work (1.66x was seen).
     let (alone, swarm) = (medians[0], medians[1]);
     assert!(
-        swarm < 1.5 * alone,
+        swarm < 2.5 * alone,
         "an honest tick took {swarm} ms against the swarm, {alone} ms alone"
     );
 }

@@ -6,12 +6,13 @@ use std::time::Duration;
 
 use koth_engine_core::Contest;
 
+use crate::arena::UsageError;
 use crate::arena::launch::Launch;
 use crate::arena::spec::{self, BotSpec, dedupe_names};
-use crate::arena::{CliGame, UsageError};
 use crate::args::{BotArgs, SandboxMode};
 use crate::commands::MAX_BOTS;
 use crate::confine::{folders, sandbox};
+use crate::games::CliGame;
 
 /// The most bytes a `--config` file may hold.
 pub const MAX_CONFIG_BYTES: u64 = 1 << 20;

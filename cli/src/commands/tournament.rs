@@ -4,11 +4,12 @@ use std::io::{IsTerminal, Write};
 
 use crate::arena::spec::dedupe_names;
 use crate::arena::tournament;
-use crate::arena::{CliGame, Seats, UsageError};
+use crate::arena::{Seats, UsageError};
 use crate::args::{BotArgs, TournamentArgs};
 use crate::commands::setup::{bot_specs, load_config};
 use crate::commands::{MAX_GAMES, MAX_JOBS, MAX_MATCHES, clock_seed};
 use crate::exit::{Faulted, Interrupted};
+use crate::games::CliGame;
 use crate::print::fault_counts;
 use crate::print::progress::Bar;
 use crate::print::standings::{print_standings, standings_note};

@@ -2,8 +2,9 @@
 
 use std::io::Write;
 
+use crate::arena::Seats;
 use crate::arena::report::{self, TournamentReport};
-use crate::arena::{CliGame, Seats};
+use crate::games::CliGame;
 use crate::print::shown;
 
 /// What the standings' points column holds and how the table is ranked, for game `G`.

@@ -19,8 +19,8 @@ use koth_engine_core::runner::{Observer, Start, Turn};
 use koth_engine_core::scene::{Scene, Swatch};
 use serde::Serialize;
 
-use crate::arena::CliGame;
 use crate::arena::replay::{self, ReplayError};
+use crate::games::CliGame;
 
 /// The page, with [`SLOT`] where the data goes.
 const TEMPLATE: &str = include_str!("view.html");

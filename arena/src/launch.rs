@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
-use crate::confine::sandbox::Sandbox;
+use koth_confine::sandbox::Sandbox;
 
 /// The launch settings of a run's external bots. The default is koth's without flags, except
 /// that it has no sandbox: programs run unconfined.

@@ -4,7 +4,7 @@ use koth_engine_core::runner::Transcript;
 use koth_engine_core::{Contest, PlayerId};
 use serde::{Deserialize, Serialize};
 
-use crate::arena::CliGame;
+use crate::ArenaGame;
 
 pub use koth_engine_core::FaultKind;
 
@@ -155,7 +155,7 @@ pub struct TournamentReport {
 
 impl MatchReport {
     /// The report of a finished match.
-    pub fn from_transcript<G: CliGame>(t: &Transcript<G>) -> MatchReport {
+    pub fn from_transcript<G: ArenaGame>(t: &Transcript<G>) -> MatchReport {
         MatchReport {
             game: G::NAME.to_string(),
             seed: t.seed,
@@ -194,8 +194,8 @@ pub fn match_score<G: Contest>(
     outcome: &koth_engine_core::Outcome,
     p: PlayerId,
 ) -> f64 {
-    match crate::arena::Seats::of::<G>(config) {
-        crate::arena::Seats::Duel => {
+    match crate::Seats::of::<G>(config) {
+        crate::Seats::Duel => {
             let firsts = outcome
                 .places()
                 .iter()
@@ -207,6 +207,6 @@ pub fn match_score<G: Contest>(
                 _ => 0.0,
             }
         }
-        crate::arena::Seats::FreeForAll { .. } => outcome.score(p) as f64,
+        crate::Seats::FreeForAll { .. } => outcome.score(p) as f64,
     }
 }

@@ -16,12 +16,12 @@ use std::time::Duration;
 use koth_engine_core::runner::{Decision, Failure, Player};
 use koth_engine_core::{Answer, Contest, Family, FaultKind, LinkInfo, Message, PlayerId, RngCore};
 
-use crate::arena::http::HttpClient;
-use crate::arena::launch::Launch;
-use crate::confine::folders::BotFolder;
-use crate::confine::process::ExternalCommand;
-use crate::confine::session::{Limits, Session};
-use crate::confine::spawner::SandboxedCalls;
+use crate::http::HttpClient;
+use crate::launch::Launch;
+use koth_confine::folders::BotFolder;
+use koth_confine::process::ExternalCommand;
+use koth_confine::session::{Limits, Session};
+use koth_confine::spawner::SandboxedCalls;
 
 /// How to reach an external bot.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -156,7 +156,7 @@ impl<G: Contest> ExternalPlayer<G> {
         message: &Message,
         stderr: &mut Vec<u8>,
     ) -> Result<Option<Vec<u8>>, Failure> {
-        if crate::confine::reaper::interrupted() {
+        if koth_confine::reaper::interrupted() {
             self.session = None;
             self.sandboxed = None;
             self.unreachable = true;
@@ -219,7 +219,7 @@ impl<G: Contest> ExternalPlayer<G> {
     }
 
     /// Gives a program its private working folder for this match: a copy of its folder
-    /// (see [`crate::confine::folders`]), where every call of the match runs.
+    /// (see [`koth_confine::folders`]), where every call of the match runs.
     fn prepare_folder(&mut self, seat: PlayerId) -> Result<(), String> {
         let Endpoint::Program(cmd) = &mut self.endpoint else {
             return Ok(());
@@ -347,13 +347,13 @@ impl<G: Contest> ExternalPlayer<G> {
             format!(
                 " (last: {}: {})",
                 f.kind.as_str(),
-                crate::arena::report::visible(&f.detail, crate::arena::report::MAX_SHOWN)
+                crate::report::visible(&f.detail, crate::report::MAX_SHOWN)
             )
         });
         eprintln!(
             "koth: warning: bot {} failed each of its first {} calls{last}; it plays the \
              protocol's default action instead",
-            crate::arena::report::visible(&self.name, 64),
+            crate::report::visible(&self.name, 64),
             self.early_failures
         );
     }
@@ -426,7 +426,7 @@ impl<G: Contest> Player<G> for ExternalPlayer<G> {
                 "{}-{seed}-{}-{}.jsonl",
                 G::NAME,
                 seat.index(),
-                crate::arena::spec::safe_name(&self.name)
+                crate::spec::safe_name(&self.name)
             ));
             match BotLog::create(&file) {
                 Ok(log) => self.log = Some(log),

@@ -26,8 +26,8 @@ use koth_engine_core::Contest;
 use koth_engine_core::runner::{self, Options, Recorded, Seat, Transcript};
 use serde::{Deserialize, Serialize};
 
-use crate::arena::CliGame;
-use crate::arena::report::{Fault, FaultKind, MatchReport};
+use crate::ArenaGame;
+use crate::report::{Fault, FaultKind, MatchReport};
 
 /// The replay format version written in headers (2: fault lines, the config in the result;
 /// 3: duels' scores in the result are points, 1 win, 0.5 draw, 0 loss).
@@ -208,7 +208,7 @@ pub fn header_game(first_line: &str) -> Result<String, ReplayError> {
 }
 
 /// A turn as a replay line.
-pub fn turn_line<G: CliGame>(turn: &runner::Turn<G>) -> ReplayTurn {
+pub fn turn_line<G: ArenaGame>(turn: &runner::Turn<G>) -> ReplayTurn {
     ReplayTurn {
         turn: turn.turn,
         actors: turn.actors.iter().map(|p| p.0).collect(),
@@ -239,7 +239,7 @@ struct Parsed<C> {
 
 /// Reads every line of a replay of game `G`: a header first, then turn and fault lines, the
 /// result last and nothing after it.
-fn parse<G: CliGame>(lines: &mut dyn BufRead) -> Result<Parsed<G::Config>, ReplayError> {
+fn parse<G: ArenaGame>(lines: &mut dyn BufRead) -> Result<Parsed<G::Config>, ReplayError> {
     let mut header = None;
     let mut turns = Vec::new();
     let mut faults = Vec::new();
@@ -282,13 +282,13 @@ fn parse<G: CliGame>(lines: &mut dyn BufRead) -> Result<Parsed<G::Config>, Repla
 
 /// Re-simulates a replay of game `G` through the match runner (the recorded actions played
 /// in order, from the header's seed and config) and checks every line: see the module docs.
-pub fn verify<G: CliGame>(lines: &mut dyn BufRead) -> Result<Verified, ReplayError> {
+pub fn verify<G: ArenaGame>(lines: &mut dyn BufRead) -> Result<Verified, ReplayError> {
     verify_observed::<G>(lines, &mut ()).map(|(verified, _)| verified)
 }
 
 /// [`verify`], with `observer` seeing the re-simulated match (the viewer draws it), and the
 /// verified result.
-pub fn verify_observed<G: CliGame>(
+pub fn verify_observed<G: ArenaGame>(
     lines: &mut dyn BufRead,
     observer: &mut dyn runner::Observer<G>,
 ) -> Result<(Verified, MatchReport), ReplayError> {

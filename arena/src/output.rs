@@ -5,8 +5,8 @@ use std::io::Write;
 
 use koth_engine_core::runner::{Fault, Observer, Start, Turn};
 
-use crate::arena::CliGame;
-use crate::arena::replay::{self, ReplayLine};
+use crate::ArenaGame;
+use crate::replay::{self, ReplayLine};
 
 /// Where a match writes. Write errors are kept (the first one) and returned by
 /// [`Outputs::finish`]; the match itself goes on.
@@ -44,7 +44,7 @@ impl<'a> Outputs<'a> {
     }
 
     /// Writes the replay's result line and flushes; returns the first write error.
-    pub fn finish(mut self, report: &crate::arena::report::MatchReport) -> anyhow::Result<()> {
+    pub fn finish(mut self, report: &crate::report::MatchReport) -> anyhow::Result<()> {
         if let Some(e) = self.error.take() {
             return Err(e);
         }
@@ -56,7 +56,7 @@ impl<'a> Outputs<'a> {
     }
 }
 
-impl<G: CliGame> Observer<G> for Outputs<'_> {
+impl<G: ArenaGame> Observer<G> for Outputs<'_> {
     fn started(&mut self, start: &Start<'_, G>, game: &G) {
         self.names = start.names.to_vec();
         if let Some(w) = self.replay.as_deref_mut() {
@@ -72,7 +72,7 @@ impl<G: CliGame> Observer<G> for Outputs<'_> {
                 start
                     .names
                     .iter()
-                    .map(|n| crate::arena::report::visible(n, 64))
+                    .map(|n| crate::report::visible(n, 64))
                     .collect::<Vec<_>>()
                     .join(" vs ")
             )
@@ -117,11 +117,7 @@ impl<G: CliGame> Observer<G> for Outputs<'_> {
                     .zip(&turn.actions)
                     .map(|(p, a)| {
                         let name = self.names.get(p.index()).map_or("?", String::as_str);
-                        format!(
-                            "{}={}",
-                            crate::arena::report::visible(name, 64),
-                            G::action_text(a)
-                        )
+                        format!("{}={}", crate::report::visible(name, 64), G::action_text(a))
                     })
                     .collect();
                 r = writeln!(w, "turn {:>4}: {}", turn.turn, acts.join("  "));

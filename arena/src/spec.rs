@@ -7,10 +7,10 @@ use std::sync::Arc;
 use koth_engine_core::runner::{Player, Seat};
 use koth_engine_core::{Contest, Family};
 
-use crate::arena::UsageError;
-use crate::arena::external::{Endpoint, ExternalPlayer};
-use crate::arena::launch::Launch;
-use crate::confine::process::ExternalCommand;
+use crate::UsageError;
+use crate::external::{Endpoint, ExternalPlayer};
+use crate::launch::Launch;
+use koth_confine::process::ExternalCommand;
 
 /// A parsed, checked bot SPEC that can make a fresh player for each match.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -77,7 +77,7 @@ impl BotSpec {
                     G::NAME
                 )));
             }
-            crate::arena::http::check_url(spec)
+            crate::http::check_url(spec)
                 .map_err(|e| UsageError(format!("bad SPEC {text:?}: {e}")))?;
             external(Endpoint::Http(spec.to_string()))
         } else {

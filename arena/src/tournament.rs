@@ -21,10 +21,10 @@ use rayon::prelude::*;
 
 use serde::{Deserialize, Serialize};
 
-use crate::arena::report::{HeadToHead, MatchReport, Standing, TournamentReport};
-use crate::arena::spec::BotSpec;
-use crate::arena::{CliGame, MatchSetup, Seats, UsageError, play_match, ratings};
-use crate::confine::reaper;
+use crate::report::{HeadToHead, MatchReport, Standing, TournamentReport};
+use crate::spec::BotSpec;
+use crate::{ArenaGame, MatchSetup, Seats, UsageError, play_match, ratings};
+use koth_confine::reaper;
 
 /// One scheduled match: which specs sit in which seat.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -380,7 +380,7 @@ fn setup_difference(a: &TournamentSetup, b: &TournamentSetup) -> Option<&'static
 }
 
 /// Plays one match of the schedule, writing its replay if asked.
-fn play_fixture<G: CliGame>(
+fn play_fixture<G: ArenaGame>(
     config: &G::Config,
     specs: &[BotSpec],
     seed: u64,
@@ -411,7 +411,7 @@ fn play_fixture<G: CliGame>(
 }
 
 /// Plays a tournament between `specs` and returns the standings.
-pub fn run<G: CliGame>(
+pub fn run<G: ArenaGame>(
     config: &G::Config,
     specs: &[BotSpec],
     games: u32,
@@ -503,7 +503,7 @@ fn ahead(place: u32, other: u32) -> f64 {
 
 /// The standings of the matches played (`reports` in schedule order, `None` for a match not
 /// played), with ratings and the head-to-head table.
-fn standings<G: CliGame>(
+fn standings<G: ArenaGame>(
     seats: Seats,
     fixtures: &[Fixture],
     reports: &[Option<MatchReport>],
