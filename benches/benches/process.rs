@@ -205,9 +205,9 @@ fn calls(c: &mut Criterion) {
             b.iter(|| bare_call(&case.input, &bot, dir.path()))
         });
         // In the sandbox: one bwrap with koth's spawner for all the calls, as in a match.
-        let sandbox = koth_cli::confine::sandbox::Sandbox::new(false, vec![]);
-        if let (Ok(mut sandbox), Some(koth)) = (sandbox, koth_binary()) {
-            sandbox.koth = koth;
+        let sandbox =
+            koth_binary().map(|koth| koth_cli::confine::sandbox::Sandbox::new(koth, false, vec![]));
+        if let Some(Ok(sandbox)) = sandbox {
             let boxed = ExternalCommand {
                 sandbox: Some(std::sync::Arc::new(sandbox)),
                 ..cmd.clone()

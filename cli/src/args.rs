@@ -196,30 +196,6 @@ pub struct TournamentArgs {
 
 #[derive(Subcommand, Debug)]
 pub(crate) enum Command {
-    /// koth's own guardian process (see `reaper`): not for users.
-    #[command(name = "__guard", hide = true)]
-    Guard,
-    /// koth's spawner inside a bot's sandbox (see `spawner`): not for users.
-    #[command(name = "__spawn", hide = true)]
-    Spawn {
-        /// The folder copied into the current one first (the bot's, read-only).
-        #[arg(long)]
-        seed: Option<PathBuf>,
-        /// The bot's program and its arguments.
-        #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
-        command: Vec<String>,
-    },
-    /// koth's helper starting a long-running bot inside its sandbox (see `spawner`): not
-    /// for users.
-    #[command(name = "__enter", hide = true)]
-    Enter {
-        /// The folder copied into the current one first (the bot's, read-only).
-        #[arg(long)]
-        seed: PathBuf,
-        /// The bot's program and its arguments.
-        #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
-        command: Vec<String>,
-    },
     /// Play one match and print it (or its JSON report).
     Play {
         /// The game (see `koth games`).

@@ -35,14 +35,18 @@ where
     I: IntoIterator<Item = T>,
     T: Into<OsString> + Clone,
 {
-    let cli = match args::Cli::try_parse_from(args) {
-        Ok(cli) => cli,
-        Err(e) => {
-            let _ = e.print();
-            return ExitCode::from(if e.use_stderr() { 2 } else { 0 });
-        }
+    let args: Vec<OsString> = args.into_iter().map(Into::into).collect();
+    // koth's own processes in a sandbox or guarding one (`__spawn`, `__enter`, `__guard`).
+    let result = match args.get(1..).and_then(confine::helper::run) {
+        Some(result) => result,
+        None => match args::Cli::try_parse_from(args) {
+            Ok(cli) => commands::run(cli.command),
+            Err(e) => {
+                let _ = e.print();
+                return ExitCode::from(if e.use_stderr() { 2 } else { 0 });
+            }
+        },
     };
-    let result = commands::run(cli.command);
     confine::reaper::sweep();
     confine::reaper::stop_guardian();
     confine::folders::remove_run_dir();

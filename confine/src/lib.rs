@@ -13,16 +13,16 @@
 //! # What the host binary does
 //!
 //! The confinement runs parts of itself as separate processes of the binary that embeds it
-//! (`std::env::current_exe()`), so that binary answers three hidden commands before anything
-//! else: `__guard` ([`reaper::guard_main`]), `__spawn [--seed DIR] -- PROGRAM ARGS...`
-//! ([`spawner::spawner_main`]) and `__enter --seed DIR -- PROGRAM ARGS...`
-//! ([`spawner::enter_main`]). Before running bots it calls [`reaper::enable`] (and may remove
+//! (the helper given to [`sandbox::Sandbox::new`] and [`reaper::enable`], usually
+//! `std::env::current_exe()`), so that binary calls [`helper::helper_main`] first thing in
+//! `main` (see [`helper`]). Before running bots it calls [`reaper::enable`] (and may remove
 //! what killed runs left: [`folders::remove_stale_run_dirs`], [`cgroup::remove_stale`]);
 //! when it ends, [`reaper::sweep`], [`reaper::stop_guardian`] and
 //! [`folders::remove_run_dir`].
 
 pub mod cgroup;
 pub mod folders;
+pub mod helper;
 pub mod process;
 pub mod reaper;
 pub mod rlimits;

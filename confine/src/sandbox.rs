@@ -35,9 +35,10 @@ use std::sync::OnceLock;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Sandbox {
     bwrap: PathBuf,
-    /// The `koth` binary, which runs in the sandbox of a one-run-per-call bot as its spawner
-    /// (`koth __spawn`, see [`crate::spawner`]).
-    pub koth: PathBuf,
+    /// The helper binary (koth's own), which starts a long-running bot in its sandbox
+    /// (`__enter`) and runs in the sandbox of a one-run-per-call bot as its spawner
+    /// (`__spawn`); see [`crate::helper`].
+    pub helper: PathBuf,
     /// Whether bots keep the network (`--allow-net`).
     pub allow_net: bool,
     /// Variables passed into the sandbox, with their values.
@@ -95,22 +96,27 @@ const SYSTEM: &[&str] = &[
 ];
 
 impl Sandbox {
-    /// A sandbox, if bubblewrap is installed and works here (checked once per run);
-    /// otherwise why not, in a few words.
-    pub fn new(allow_net: bool, env: Vec<(String, String)>) -> Result<Sandbox, String> {
+    /// A sandbox whose bots are started by `helper` (a binary that answers the
+    /// [`crate::helper`] commands: koth's own, usually `std::env::current_exe()`), if
+    /// bubblewrap is installed and works here (checked once per run); otherwise why not, in a
+    /// few words.
+    pub fn new(
+        helper: PathBuf,
+        allow_net: bool,
+        env: Vec<(String, String)>,
+    ) -> Result<Sandbox, String> {
         let as_root = nix::unistd::geteuid().is_root();
         let bwrap = usable_bwrap(as_root)?;
-        let mut koth =
-            std::env::current_exe().map_err(|e| format!("cannot find koth itself: {e}"))?;
-        if as_root && !reachable_by_others(&koth) {
-            // Bots' users must reach the spawner (`/root/.cargo/bin` is closed to them).
-            koth = crate::folders::shared_copy(&koth, "koth")
-                .map_err(|e| format!("cannot copy koth for the bots' users: {e}"))?;
+        let mut helper = helper;
+        if as_root && !reachable_by_others(&helper) {
+            // Bots' users must reach the helper (`/root/.cargo/bin` is closed to them).
+            helper = crate::folders::shared_copy(&helper, "koth")
+                .map_err(|e| format!("cannot copy koth's helper for the bots' users: {e}"))?;
         }
         Ok(Sandbox {
             as_root,
             bwrap,
-            koth,
+            helper,
             allow_net,
             env,
             memory_mb: DEFAULT_MEMORY_MB,
@@ -193,7 +199,7 @@ impl Sandbox {
         command.args(["--size", &size, "--tmpfs", "/dev/shm"]);
         command.args(["--size", &size, "--tmpfs", "/tmp"]);
         command.arg("--ro-bind").arg(folder).arg(SEED);
-        command.arg("--ro-bind").arg(&self.koth).arg("/.koth");
+        command.arg("--ro-bind").arg(&self.helper).arg("/.koth");
         command.args(["--size", &size, "--perms", "0700", "--tmpfs"]);
         command.arg(folder);
         // Nothing else is writable: not the sandbox's root, nor `/dev`.

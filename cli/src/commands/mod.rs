@@ -2,7 +2,7 @@
 //! the arena's types.
 
 use crate::args::Command;
-use crate::confine::{cgroup, folders, reaper, spawner};
+use crate::confine::{cgroup, folders, reaper};
 use crate::games::game;
 
 pub(crate) mod info;
@@ -53,12 +53,6 @@ fn stop_bots_on_signals() {
 
 pub(crate) fn run(command: Command) -> anyhow::Result<()> {
     match command {
-        Command::Guard => {
-            reaper::guard_main();
-            Ok(())
-        }
-        Command::Spawn { seed, command } => spawner::spawner_main(seed.as_deref(), &command),
-        Command::Enter { seed, command } => spawner::enter_main(&seed, &command),
         Command::Play { game: name, args } => {
             stop_bots_on_signals();
             game(&name)?.play(&args)

@@ -184,12 +184,15 @@ fn sandbox_for(args: &BotArgs) -> Result<Option<sandbox::Sandbox>, UsageError> {
             .map_err(|_| UsageError(format!("--env {name}: {name} is not set")))?;
         env.push((name.clone(), value));
     }
+    // koth itself is the sandbox's helper (see `koth_confine::helper`).
+    let helper =
+        || std::env::current_exe().map_err(|e| UsageError(format!("cannot find koth itself: {e}")));
     match args.sandbox {
         SandboxMode::Off => Ok(None),
-        SandboxMode::On => sandbox::Sandbox::new(args.allow_net, env)
+        SandboxMode::On => sandbox::Sandbox::new(helper()?, args.allow_net, env)
             .map(Some)
             .map_err(|why| UsageError(format!("--sandbox on: {why}"))),
-        SandboxMode::Auto => match sandbox::Sandbox::new(args.allow_net, env) {
+        SandboxMode::Auto => match sandbox::Sandbox::new(helper()?, args.allow_net, env) {
             Ok(sandbox) => Ok(Some(sandbox)),
             Err(why) => {
                 eprintln!("koth: warning: bots run without a sandbox: {why}");
