@@ -97,7 +97,7 @@ pub fn play_match<'w, G: ArenaGame>(
     setup: &MatchSetup<'_, G>,
     log: Option<&'w mut dyn Write>,
     replay: Option<&'w mut dyn Write>,
-) -> anyhow::Result<MatchReport> {
+) -> Result<MatchReport, MatchError> {
     play_match_to(setup, Outputs::new(log, replay))
 }
 
@@ -106,7 +106,7 @@ pub fn play_match<'w, G: ArenaGame>(
 pub fn play_match_to<G: ArenaGame>(
     setup: &MatchSetup<'_, G>,
     mut outputs: Outputs<'_>,
-) -> anyhow::Result<MatchReport> {
+) -> Result<MatchReport, MatchError> {
     let mut names: Vec<String> = setup.specs.iter().map(|s| s.name.clone()).collect();
     runner::unique_names(&mut names);
     let mut seats: Vec<Seat<G>> = setup
@@ -121,20 +121,36 @@ pub fn play_match_to<G: ArenaGame>(
     };
     let transcript = runner::play(setup.config, setup.seed, &mut seats, options, &mut outputs)
         .map_err(|e| match e {
-            runner::MatchError::Config(e) => {
-                anyhow::Error::from(UsageError(format!("bad {} config: {e}", G::NAME)))
-            }
-            other => anyhow::anyhow!("{other}"),
+            runner::MatchError::Config(e) => MatchError::Config {
+                game: G::NAME,
+                why: e.to_string(),
+            },
+            other => MatchError::Stopped(other.to_string()),
         })?;
     let report = MatchReport::from_transcript(&transcript);
     outputs.finish(&report)?;
     Ok(report)
 }
 
-/// A mistake in how `koth` was called (exit code 2, one line).
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{0}")]
-pub struct UsageError(pub String);
+/// Why a match was not played or written.
+#[derive(Debug, thiserror::Error)]
+pub enum MatchError {
+    /// The game refused the config (a mistake in what was asked for).
+    #[error("bad {game} config: {why}")]
+    Config {
+        /// The game.
+        game: &'static str,
+        /// The game's reason.
+        why: String,
+    },
+    /// The match stopped without a result: a strict match met an action the rules refuse,
+    /// or the game ended without an outcome.
+    #[error("{0}")]
+    Stopped(String),
+    /// Writing the log or the replay failed.
+    #[error(transparent)]
+    Io(#[from] std::io::Error),
+}
 
 #[cfg(test)]
 mod tests {

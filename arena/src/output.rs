@@ -21,7 +21,7 @@ pub struct Outputs<'a> {
     /// The log shows each turn's effects (`--effects`): hits, refusals, kills.
     pub effects: bool,
     names: Vec<String>,
-    error: Option<anyhow::Error>,
+    error: Option<std::io::Error>,
 }
 
 impl<'a> Outputs<'a> {
@@ -37,14 +37,14 @@ impl<'a> Outputs<'a> {
         }
     }
 
-    fn keep(&mut self, r: anyhow::Result<()>) {
+    fn keep(&mut self, r: std::io::Result<()>) {
         if let Err(e) = r {
             self.error.get_or_insert(e);
         }
     }
 
     /// Writes the replay's result line and flushes; returns the first write error.
-    pub fn finish(mut self, report: &crate::report::MatchReport) -> anyhow::Result<()> {
+    pub fn finish(mut self, report: &crate::report::MatchReport) -> std::io::Result<()> {
         if let Some(e) = self.error.take() {
             return Err(e);
         }
@@ -81,7 +81,7 @@ impl<G: ArenaGame> Observer<G> for Outputs<'_> {
                 legend => writeln!(w, "legend: {legend}"),
             })
             .and_then(|()| writeln!(w, "{}", game.render()));
-            self.keep(r.map_err(Into::into));
+            self.keep(r);
         }
     }
 
@@ -130,7 +130,7 @@ impl<G: ArenaGame> Observer<G> for Outputs<'_> {
             if r.is_ok() && show {
                 r = writeln!(w, "{}", game.render());
             }
-            self.keep(r.map_err(Into::into));
+            self.keep(r);
         }
     }
 }

@@ -116,10 +116,9 @@ pub enum ReplayLine<C> {
 
 impl<C: Serialize> ReplayLine<C> {
     /// Writes the line and a newline.
-    pub fn write(&self, w: &mut dyn Write) -> anyhow::Result<()> {
-        serde_json::to_writer(&mut *w, self)?;
-        w.write_all(b"\n")?;
-        Ok(())
+    pub fn write(&self, w: &mut dyn Write) -> std::io::Result<()> {
+        serde_json::to_writer(&mut *w, self).map_err(std::io::Error::from)?;
+        w.write_all(b"\n")
     }
 }
 

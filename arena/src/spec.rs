@@ -7,10 +7,75 @@ use std::sync::Arc;
 use koth_engine_core::runner::{Player, Seat};
 use koth_engine_core::{Contest, Family};
 
-use crate::UsageError;
 use crate::external::{Endpoint, ExternalPlayer};
 use crate::launch::Launch;
-use koth_confine::process::ExternalCommand;
+use koth_confine::process::{CommandError, ExternalCommand};
+
+/// Why a `[NAME=]SPEC` cannot play (a mistake in how the run was asked for).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SpecError {
+    /// No built-in bot of the game has this id.
+    #[error("unknown built-in {game} bot {id:?} (known: {})", known.join(", "))]
+    UnknownBuiltin {
+        /// The game.
+        game: &'static str,
+        /// The id asked for.
+        id: String,
+        /// The game's built-in ids.
+        known: Vec<String>,
+    },
+    /// A program for a game whose bots are HTTP servers.
+    #[error(
+        "{text:?}: {game} bots are HTTP servers, not programs: use --bot http://HOST:PORT/PATH"
+    )]
+    NotAProgram {
+        /// The SPEC.
+        text: String,
+        /// The game.
+        game: &'static str,
+    },
+    /// A URL for a game whose bots are programs.
+    #[error("{game} bots do not play over HTTP: {text:?} is not a usable SPEC")]
+    NotHttp {
+        /// The SPEC.
+        text: String,
+        /// The game.
+        game: &'static str,
+    },
+    /// The program cannot run.
+    #[error("bad SPEC {text:?}: {error}")]
+    Program {
+        /// The SPEC.
+        text: String,
+        /// Why not.
+        error: CommandError,
+    },
+    /// The URL cannot be used.
+    #[error("bad SPEC {text:?}: {why}")]
+    Url {
+        /// The SPEC.
+        text: String,
+        /// Why not.
+        why: String,
+    },
+    /// Neither `builtin:`, `cmd:` nor a URL.
+    #[error(
+        "bad SPEC {text:?}: expected [NAME=]builtin:ID, [NAME=]cmd:COMMAND LINE or \
+         [NAME=]http://HOST:PORT/PATH"
+    )]
+    Unknown {
+        /// The SPEC.
+        text: String,
+    },
+    /// The name before `=` is not a valid bot name (see [`check_name`]).
+    #[error("bad bot name in {text:?}: {why}")]
+    Name {
+        /// The SPEC.
+        text: String,
+        /// Why not.
+        why: String,
+    },
+}
 
 /// A parsed, checked bot SPEC that can make a fresh player for each match.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -42,7 +107,7 @@ impl BotSpec {
     /// be found, the URL must be usable, and the kind must be one the game's protocol plays
     /// (`cmd:` for process protocols, `http://` for HTTP ones). An external bot is launched
     /// as `launch` says (a program in its sandbox, if it has one).
-    pub fn parse<G: Contest>(text: &str, launch: &Arc<Launch>) -> Result<BotSpec, UsageError> {
+    pub fn parse<G: Contest>(text: &str, launch: &Arc<Launch>) -> Result<BotSpec, SpecError> {
         let (name, spec) = split_name(text)?;
         let http = G::PROTOCOL.family == Family::Http;
         let external = |endpoint| SpecKind::External {
@@ -51,40 +116,44 @@ impl BotSpec {
         };
         let kind = if let Some(id) = spec.strip_prefix("builtin:") {
             if G::bots().get(id).is_none() {
-                let known: Vec<_> = G::bots().ids().collect();
-                return Err(UsageError(format!(
-                    "unknown built-in {} bot {id:?} (known: {})",
-                    G::NAME,
-                    known.join(", ")
-                )));
+                return Err(SpecError::UnknownBuiltin {
+                    game: G::NAME,
+                    id: id.to_string(),
+                    known: G::bots().ids().map(str::to_string).collect(),
+                });
             }
             SpecKind::Builtin(id.to_string())
         } else if let Some(line) = spec.strip_prefix("cmd:") {
             if http {
-                return Err(UsageError(format!(
-                    "{text:?}: {} bots are HTTP servers, not programs: use --bot http://HOST:PORT/PATH",
-                    G::NAME
-                )));
+                return Err(SpecError::NotAProgram {
+                    text: text.to_string(),
+                    game: G::NAME,
+                });
             }
-            let mut cmd = ExternalCommand::parse(line, &launch.workdir)
-                .map_err(|e| UsageError(format!("bad SPEC {text:?}: {e}")))?;
+            let mut cmd = ExternalCommand::parse(line, &launch.workdir).map_err(|error| {
+                SpecError::Program {
+                    text: text.to_string(),
+                    error,
+                }
+            })?;
             cmd.sandbox.clone_from(&launch.sandbox);
             external(Endpoint::Program(cmd))
         } else if is_url(spec) {
             if !http {
-                return Err(UsageError(format!(
-                    "{} bots do not play over HTTP: {text:?} is not a usable SPEC",
-                    G::NAME
-                )));
+                return Err(SpecError::NotHttp {
+                    text: text.to_string(),
+                    game: G::NAME,
+                });
             }
-            crate::http::check_url(spec)
-                .map_err(|e| UsageError(format!("bad SPEC {text:?}: {e}")))?;
+            crate::http::check_url(spec).map_err(|why| SpecError::Url {
+                text: text.to_string(),
+                why,
+            })?;
             external(Endpoint::Http(spec.to_string()))
         } else {
-            return Err(UsageError(format!(
-                "bad SPEC {text:?}: expected [NAME=]builtin:ID, [NAME=]cmd:COMMAND LINE or \
-                 [NAME=]http://HOST:PORT/PATH"
-            )));
+            return Err(SpecError::Unknown {
+                text: text.to_string(),
+            });
         };
         let name = name.unwrap_or_else(|| derived_name(&kind));
         Ok(BotSpec {
@@ -120,15 +189,17 @@ pub fn is_program(text: &str) -> bool {
     split_name(text).is_ok_and(|(_, spec)| spec.starts_with("cmd:"))
 }
 
-fn split_name(text: &str) -> Result<(Option<String>, &str), UsageError> {
+fn split_name(text: &str) -> Result<(Option<String>, &str), SpecError> {
     if text.starts_with("builtin:") || text.starts_with("cmd:") || is_url(text) {
         return Ok((None, text));
     }
     match text.split_once('=') {
         Some((name, spec)) => {
             let name = name.trim();
-            check_name(name)
-                .map_err(|why| UsageError(format!("bad bot name in {text:?}: {why}")))?;
+            check_name(name).map_err(|why| SpecError::Name {
+                text: text.to_string(),
+                why,
+            })?;
             Ok((Some(name.to_string()), spec))
         }
         None => Ok((None, text)),
@@ -230,7 +301,7 @@ mod tests {
     use super::*;
     use koth_samurai::Samurai;
 
-    fn parse(s: &str) -> Result<BotSpec, UsageError> {
+    fn parse(s: &str) -> Result<BotSpec, SpecError> {
         let launch = Launch {
             workdir: std::env::current_dir().unwrap(),
             ..Launch::default()
@@ -242,10 +313,14 @@ mod tests {
     fn builtin_and_names() {
         assert_eq!(parse("builtin:monk").unwrap().name, "monk");
         assert_eq!(parse("Brother=builtin:monk").unwrap().name, "Brother");
+        assert!(matches!(
+            parse("builtin:nobody"),
+            Err(SpecError::UnknownBuiltin { .. })
+        ));
         assert!(
             parse("builtin:nobody")
                 .unwrap_err()
-                .0
+                .to_string()
                 .contains("unknown built-in")
         );
         assert!(parse("monk").is_err());
@@ -295,7 +370,9 @@ mod tests {
             "a b",
             &"x".repeat(MAX_NAME + 1),
         ] {
-            let err = parse(&format!("{bad}=builtin:monk")).unwrap_err().0;
+            let err = parse(&format!("{bad}=builtin:monk"))
+                .unwrap_err()
+                .to_string();
             assert!(err.contains("bad bot name"), "{bad:?}: {err}");
         }
         for good in ["me", "Bot_2", "v1.0-beta+x", "_x", &"x".repeat(MAX_NAME)] {

@@ -23,7 +23,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::report::{HeadToHead, MatchReport, Standing, TournamentReport};
 use crate::spec::BotSpec;
-use crate::{ArenaGame, MatchSetup, Seats, UsageError, play_match, ratings};
+use crate::{ArenaGame, MatchError, MatchSetup, Seats, play_match, ratings};
 use koth_confine::reaper;
 
 /// One scheduled match: which specs sit in which seat.
@@ -233,6 +233,100 @@ struct Recorder {
     matches: Mutex<File>,
 }
 
+/// Why a tournament's records folder cannot be used: a mistake in how the run was asked for.
+/// The texts name koth's flags (`--out DIR` starts records, `--resume DIR` continues them).
+#[derive(Debug, thiserror::Error)]
+pub enum RecordsError {
+    /// A resume found no tournament in the folder.
+    #[error("--resume {}: no tournament there ({error})", .dir.display())]
+    NoTournament {
+        /// The folder.
+        dir: PathBuf,
+        /// Why its setup could not be read.
+        error: std::io::Error,
+    },
+    /// The setup is of a format this koth does not resume.
+    #[error(
+        "--resume {}: {SETUP} is of format {format}, this koth resumes format {SETUP_FORMAT}: \
+         finish it with the koth that started it, or start anew",
+        .dir.display()
+    )]
+    OtherFormat {
+        /// The folder.
+        dir: PathBuf,
+        /// The setup's format.
+        format: u64,
+    },
+    /// The setup file does not parse.
+    #[error("--resume {}: {SETUP} is not a tournament setup: {error}", .dir.display())]
+    NotASetup {
+        /// The folder.
+        dir: PathBuf,
+        /// Why not.
+        error: serde_json::Error,
+    },
+    /// The recorded tournament is another one.
+    #[error(
+        "--resume {}: the tournament there has another {field}; resume it with the command \
+         that started it, --out replaced by --resume",
+        .dir.display()
+    )]
+    OtherSetup {
+        /// The folder.
+        dir: PathBuf,
+        /// The first field that differs.
+        field: &'static str,
+    },
+    /// A line of the recorded matches is wrong.
+    #[error("--resume {}: {MATCHES} line {line}: {why}", .dir.display())]
+    BadMatch {
+        /// The folder.
+        dir: PathBuf,
+        /// The line's number, from 1.
+        line: usize,
+        /// What is wrong.
+        why: String,
+    },
+    /// The folder for new records cannot be made.
+    #[error("cannot create {}: {error}", .dir.display())]
+    Create {
+        /// The folder.
+        dir: PathBuf,
+        /// Why not.
+        error: std::io::Error,
+    },
+    /// The folder for new records holds a tournament already.
+    #[error(
+        "{shown} already holds a tournament: --resume {shown} to continue it, or choose another \
+         folder",
+        shown = .dir.display()
+    )]
+    Taken {
+        /// The folder.
+        dir: PathBuf,
+    },
+}
+
+/// Why a tournament stopped.
+#[derive(Debug, thiserror::Error)]
+pub enum TournamentError {
+    /// Its records folder cannot be used.
+    #[error(transparent)]
+    Records(#[from] RecordsError),
+    /// A match could not be played or written.
+    #[error(transparent)]
+    Match(#[from] MatchError),
+    /// Reading or writing the records failed.
+    #[error(transparent)]
+    Io(#[from] std::io::Error),
+    /// The records could not be written as JSON.
+    #[error(transparent)]
+    Json(#[from] serde_json::Error),
+    /// The threads that play the matches could not be started.
+    #[error(transparent)]
+    Threads(#[from] rayon::ThreadPoolBuildError),
+}
+
 impl Recorder {
     /// Opens the records in `out.dir`: a new tournament writes its setup there (and refuses a
     /// folder that already holds one); a resume checks the setup is the same and reads the
@@ -242,34 +336,37 @@ impl Recorder {
         setup: &TournamentSetup,
         fixtures: &[Fixture],
         done: &mut [Option<MatchReport>],
-    ) -> anyhow::Result<Recorder> {
+    ) -> Result<Recorder, TournamentError> {
         let dir = &out.dir;
         let setup_path = dir.join(SETUP);
         let matches_path = dir.join(MATCHES);
-        let shown = dir.display();
         if out.resume {
-            let text = std::fs::read_to_string(&setup_path)
-                .map_err(|e| UsageError(format!("--resume {shown}: no tournament there ({e})")))?;
+            let text = std::fs::read_to_string(&setup_path).map_err(|error| {
+                RecordsError::NoTournament {
+                    dir: dir.clone(),
+                    error,
+                }
+            })?;
             let format = serde_json::from_str::<serde_json::Value>(&text)
                 .ok()
                 .map(|v| v.get("format").and_then(|f| f.as_u64()).unwrap_or(1));
             if let Some(format) = format.filter(|&f| f != u64::from(SETUP_FORMAT)) {
-                return Err(UsageError(format!(
-                    "--resume {shown}: {SETUP} is of format {format}, this koth resumes format \
-                     {SETUP_FORMAT}: finish it with the koth that started it, or start anew"
-                ))
+                return Err(RecordsError::OtherFormat {
+                    dir: dir.clone(),
+                    format,
+                }
                 .into());
             }
-            let recorded: TournamentSetup = serde_json::from_str(&text).map_err(|e| {
-                UsageError(format!(
-                    "--resume {shown}: {SETUP} is not a tournament setup: {e}"
-                ))
-            })?;
+            let recorded: TournamentSetup =
+                serde_json::from_str(&text).map_err(|error| RecordsError::NotASetup {
+                    dir: dir.clone(),
+                    error,
+                })?;
             if let Some(field) = setup_difference(&recorded, setup) {
-                return Err(UsageError(format!(
-                    "--resume {shown}: the tournament there has another {field}; resume it \
-                     with the command that started it, --out replaced by --resume"
-                ))
+                return Err(RecordsError::OtherSetup {
+                    dir: dir.clone(),
+                    field,
+                }
                 .into());
             }
             let mut bytes = match std::fs::read(&matches_path) {
@@ -287,11 +384,10 @@ impl Recorder {
                 if line.is_empty() {
                     continue;
                 }
-                let bad = |why: String| {
-                    UsageError(format!(
-                        "--resume {shown}: {MATCHES} line {}: {why}",
-                        number + 1
-                    ))
+                let bad = |why: String| RecordsError::BadMatch {
+                    dir: dir.clone(),
+                    line: number + 1,
+                    why,
                 };
                 let record: MatchRecord =
                     serde_json::from_slice(line).map_err(|e| bad(e.to_string()))?;
@@ -310,14 +406,12 @@ impl Recorder {
                 done[record.index] = Some(record.result);
             }
         } else {
-            std::fs::create_dir_all(dir)
-                .map_err(|e| UsageError(format!("cannot create {shown}: {e}")))?;
+            std::fs::create_dir_all(dir).map_err(|error| RecordsError::Create {
+                dir: dir.clone(),
+                error,
+            })?;
             if setup_path.exists() {
-                return Err(UsageError(format!(
-                    "{shown} already holds a tournament: --resume {shown} to continue it, or \
-                     choose another folder"
-                ))
-                .into());
+                return Err(RecordsError::Taken { dir: dir.clone() }.into());
             }
             std::fs::write(&setup_path, serde_json::to_string_pretty(setup)? + "\n")?;
             // A stale list of matches (a setup deleted by hand) is not continued.
@@ -344,7 +438,7 @@ impl Recorder {
     }
 
     /// Appends one match's line (whole, under a lock, flushed).
-    fn record(&self, record: &MatchRecord) -> anyhow::Result<()> {
+    fn record(&self, record: &MatchRecord) -> Result<(), TournamentError> {
         let mut line = serde_json::to_vec(record)?;
         line.push(b'\n');
         let mut file = self.matches.lock().unwrap_or_else(|e| e.into_inner());
@@ -353,7 +447,7 @@ impl Recorder {
         Ok(())
     }
 
-    fn write_standings(&self, report: &TournamentReport) -> anyhow::Result<()> {
+    fn write_standings(&self, report: &TournamentReport) -> Result<(), TournamentError> {
         std::fs::write(
             self.dir.join(STANDINGS),
             serde_json::to_string_pretty(report)? + "\n",
@@ -386,7 +480,7 @@ fn play_fixture<G: ArenaGame>(
     seed: u64,
     fixture: &Fixture,
     recorder: Option<&Recorder>,
-) -> anyhow::Result<(MatchReport, f64)> {
+) -> Result<(MatchReport, f64), TournamentError> {
     let lineup: Vec<&BotSpec> = fixture.seats.iter().map(|&i| &specs[i]).collect();
     let setup = MatchSetup {
         config,
@@ -417,7 +511,7 @@ pub fn run<G: ArenaGame>(
     games: u32,
     seed: u64,
     options: &RunOptions,
-) -> anyhow::Result<TournamentReport> {
+) -> Result<TournamentReport, TournamentError> {
     let seats = Seats::of::<G>(config);
     let fixtures = schedule(seats, specs.len(), games);
     let mut reports: Vec<Option<MatchReport>> = vec![None; fixtures.len()];
@@ -450,7 +544,7 @@ pub fn run<G: ArenaGame>(
         .num_threads(options.jobs.max(1))
         .build()?;
     // After an interruption no match starts, and matches still running are left out.
-    let played: Vec<Option<anyhow::Result<(usize, MatchReport)>>> = pool.install(|| {
+    let played: Vec<Option<Result<(usize, MatchReport), TournamentError>>> = pool.install(|| {
         todo.par_iter()
             .map(|f| {
                 if reaper::interrupted() {

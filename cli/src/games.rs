@@ -8,9 +8,10 @@ use std::marker::PhantomData;
 use koth_engine_core::Family;
 use koth_engine_core::runner::{self, Options};
 
+use crate::arena::ArenaGame;
 use crate::arena::replay::{ReplayError, ReplayLine, Verified, turn_line};
-use crate::arena::{ArenaGame, UsageError};
 use crate::args::{PlayArgs, TournamentArgs};
+use crate::exit::UsageError;
 
 /// What `koth` needs of a game: what the arena needs ([`ArenaGame`]) and a JSON Schema of
 /// its config (`koth config --schema`). Every game of the table is one.

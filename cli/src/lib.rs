@@ -38,7 +38,7 @@ where
     let args: Vec<OsString> = args.into_iter().map(Into::into).collect();
     // koth's own processes in a sandbox or guarding one (`__spawn`, `__enter`, `__guard`).
     let result = match args.get(1..).and_then(confine::helper::run) {
-        Some(result) => result,
+        Some(result) => result.map_err(anyhow::Error::from),
         None => match args::Cli::try_parse_from(args) {
             Ok(cli) => commands::run(cli.command),
             Err(e) => {

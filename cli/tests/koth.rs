@@ -544,3 +544,30 @@ fn a_match_that_fails_leaves_no_viewer_page() {
     assert_eq!(out.status.code(), Some(2), "{out:?}");
     assert!(!dir.path().join("page.html").exists());
 }
+
+/// Output into a pipe whose reader has gone (`koth play ... | head -1`) is not an error:
+/// koth stops and exits 0 quietly, whether the match's log (written as it plays, through the
+/// arena) or the printed standings meet the closed pipe.
+#[test]
+fn a_closed_pipe_ends_koth_quietly() {
+    let dir = tempfile::tempdir().unwrap();
+    for line in [
+        "play samurai --seed 3 --board",
+        "play samurai --seed 3 --json",
+        "tournament samurai --seed 1 --games-per-pair 1 --bot builtin:monk --bot builtin:coward",
+    ] {
+        let mut child = koth(line)
+            .command()
+            .current_dir(dir.path())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        // The reader goes before koth writes anything.
+        drop(child.stdout.take());
+        let out = child.wait_with_output().unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), "{line}: {:?} {stderr}", out.status);
+        assert!(!stderr.contains("error"), "{line}: {stderr}");
+    }
+}

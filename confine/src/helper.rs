@@ -13,7 +13,8 @@ use std::ffi::OsString;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use crate::{folders, reaper, spawner};
+use crate::spawner::{self, HelperError};
+use crate::{folders, reaper};
 
 /// The guardian's command word.
 pub const GUARD: &str = "__guard";
@@ -34,7 +35,7 @@ pub fn helper_main() -> Option<ExitCode> {
     Some(match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("koth helper: error: {e:#}");
+            eprintln!("koth helper: error: {e}");
             ExitCode::FAILURE
         }
     })
@@ -43,7 +44,7 @@ pub fn helper_main() -> Option<ExitCode> {
 /// Runs the helper `args` (the arguments after the program's name) name, if they name one:
 /// `None` otherwise. The caller then ends as [`helper_main`] does: [`reaper::sweep`] (what
 /// the spawner's calls left), [`reaper::stop_guardian`], [`folders::remove_run_dir`].
-pub fn run(args: &[OsString]) -> Option<anyhow::Result<()>> {
+pub fn run(args: &[OsString]) -> Option<Result<(), HelperError>> {
     let word = args.first()?.to_str()?;
     if ![GUARD, SPAWN, ENTER].contains(&word) {
         return None;
@@ -51,20 +52,20 @@ pub fn run(args: &[OsString]) -> Option<anyhow::Result<()>> {
     Some(run_words(word, &args[1..]))
 }
 
-fn run_words(word: &str, rest: &[OsString]) -> anyhow::Result<()> {
+fn run_words(word: &str, rest: &[OsString]) -> Result<(), HelperError> {
     let mut rest: Vec<String> = rest
         .iter()
         .map(|a| {
-            a.clone()
-                .into_string()
-                .map_err(|a| anyhow::anyhow!("{word}: an argument is not UTF-8: {a:?}"))
+            a.clone().into_string().map_err(|a| {
+                HelperError::Arguments(format!("{word}: an argument is not UTF-8: {a:?}"))
+            })
         })
         .collect::<Result<_, _>>()?;
     let mut seed = None;
     if rest.first().is_some_and(|a| a == "--seed") {
         let dir = rest
             .get(1)
-            .ok_or_else(|| anyhow::anyhow!("{word}: --seed needs a folder"))?;
+            .ok_or_else(|| HelperError::Arguments(format!("{word}: --seed needs a folder")))?;
         seed = Some(PathBuf::from(dir));
         rest.drain(..2);
     }
@@ -76,10 +77,13 @@ fn run_words(word: &str, rest: &[OsString]) -> anyhow::Result<()> {
             reaper::guard_main();
             Ok(())
         }
-        GUARD => anyhow::bail!("{GUARD} takes no arguments"),
+        GUARD => Err(HelperError::Arguments(format!(
+            "{GUARD} takes no arguments"
+        ))),
         SPAWN => spawner::spawner_main(seed.as_deref(), &rest),
         _ => {
-            let seed = seed.ok_or_else(|| anyhow::anyhow!("{ENTER} needs --seed DIR"))?;
+            let seed =
+                seed.ok_or_else(|| HelperError::Arguments(format!("{ENTER} needs --seed DIR")))?;
             spawner::enter_main(&seed, &rest)
         }
     }

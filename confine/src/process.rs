@@ -43,14 +43,38 @@ pub struct CallOutput {
     pub stderr: Vec<u8>,
 }
 
+/// Why a command line does not name a program that can run.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum CommandError {
+    /// The line does not split into words (an unclosed quote, a lone backslash).
+    #[error("cannot split command line {line:?}: {why}")]
+    Split {
+        /// The line.
+        line: String,
+        /// Why not.
+        why: String,
+    },
+    /// The line has no words.
+    #[error("empty command line")]
+    Empty,
+    /// The program is not there, or not executable.
+    #[error("program {program:?} not found (looked {looked})")]
+    NotFound {
+        /// The program as given.
+        program: String,
+        /// Where it was looked for (`in FOLDER` or `on PATH`).
+        looked: String,
+    },
+}
+
 impl ExternalCommand {
     /// Parses a `cmd:` SPEC's command line, split into words like a shell does (no shell runs).
-    pub fn parse(line: &str, workdir: &Path) -> anyhow::Result<Self> {
-        let words = shell_words::split(line)
-            .map_err(|e| anyhow::anyhow!("cannot split command line {line:?}: {e}"))?;
-        let (program, args) = words
-            .split_first()
-            .ok_or_else(|| anyhow::anyhow!("empty command line"))?;
+    pub fn parse(line: &str, workdir: &Path) -> Result<Self, CommandError> {
+        let words = shell_words::split(line).map_err(|e| CommandError::Split {
+            line: line.to_string(),
+            why: e.to_string(),
+        })?;
+        let (program, args) = words.split_first().ok_or(CommandError::Empty)?;
         let cmd = ExternalCommand {
             program: program.clone(),
             args: args.to_vec(),
@@ -62,7 +86,7 @@ impl ExternalCommand {
     }
 
     /// Fails with a clear message when the program cannot be found or is not executable.
-    pub fn check_exists(&self) -> anyhow::Result<()> {
+    pub fn check_exists(&self) -> Result<(), CommandError> {
         let found = if self.program.contains('/') {
             is_executable(&self.workdir.join(&self.program))
         } else {
@@ -71,15 +95,14 @@ impl ExternalCommand {
         if found {
             Ok(())
         } else {
-            anyhow::bail!(
-                "program {:?} not found (looked {})",
-                self.program,
-                if self.program.contains('/') {
+            Err(CommandError::NotFound {
+                program: self.program.clone(),
+                looked: if self.program.contains('/') {
                     format!("in {}", self.workdir.display())
                 } else {
                     "on PATH".to_string()
-                }
-            )
+                },
+            })
         }
     }
 

@@ -56,37 +56,67 @@ pub enum Reply {
     },
 }
 
+/// What stops one of koth's helpers (see [`crate::helper`]).
+#[derive(Debug, thiserror::Error)]
+pub enum HelperError {
+    /// The helper's own arguments are wrong.
+    #[error("{0}")]
+    Arguments(String),
+    /// No bot program was named.
+    #[error("no program")]
+    NoProgram,
+    /// The bot's folder is larger than its sandbox's disk.
+    #[error("the bot's folder does not fit in its sandbox (--disk-mb)")]
+    SeedTooLarge,
+    /// The bot's folder could not be copied in.
+    #[error("cannot copy the bot's folder into its sandbox: {0}")]
+    Seed(std::io::Error),
+    /// The bot's program could not be started.
+    #[error("cannot start {program:?}: {error}")]
+    Start {
+        /// The program.
+        program: String,
+        /// Why not.
+        error: std::io::Error,
+    },
+    /// A request from koth was not understood, or a reply not written.
+    #[error(transparent)]
+    Json(#[from] serde_json::Error),
+    /// Reading a request or writing a reply failed.
+    #[error(transparent)]
+    Io(#[from] std::io::Error),
+}
+
 /// Copies the bot's folder `seed` into the current folder (its private folder in the
 /// sandbox), saying what went wrong in the bot's terms.
-fn seed_folder(seed: &std::path::Path) -> anyhow::Result<()> {
+fn seed_folder(seed: &std::path::Path) -> Result<(), HelperError> {
     let here = std::env::current_dir()?;
     crate::folders::copy_seed(seed, &here).map_err(|e| {
         if e.raw_os_error() == Some(nix::libc::ENOSPC) {
-            anyhow::anyhow!("the bot's folder does not fit in its sandbox (--disk-mb)")
+            HelperError::SeedTooLarge
         } else {
-            anyhow::anyhow!("cannot copy the bot's folder into its sandbox: {e}")
+            HelperError::Seed(e)
         }
     })
 }
 
 /// koth's helper for a long-running bot (`koth __enter --seed DIR PROGRAM ARGS...`, the
 /// sandbox's program): copies the bot's folder in, then becomes the bot.
-pub fn enter_main(seed: &std::path::Path, command: &[String]) -> anyhow::Result<()> {
+pub fn enter_main(seed: &std::path::Path, command: &[String]) -> Result<(), HelperError> {
     use std::os::unix::process::CommandExt;
-    let (program, args) = command
-        .split_first()
-        .ok_or_else(|| anyhow::anyhow!("no program"))?;
+    let (program, args) = command.split_first().ok_or(HelperError::NoProgram)?;
     seed_folder(seed)?;
-    let err = std::process::Command::new(program).args(args).exec();
-    anyhow::bail!("cannot start {program:?}: {err}")
+    let error = std::process::Command::new(program).args(args).exec();
+    Err(HelperError::Start {
+        program: program.clone(),
+        error,
+    })
 }
 
 /// The spawner (`koth __spawn [--seed DIR] PROGRAM ARGS...`, inside the sandbox): copies the
 /// bot's folder in, then answers requests on standard input until it closes.
-pub fn spawner_main(seed: Option<&std::path::Path>, command: &[String]) -> anyhow::Result<()> {
-    let (program, args) = command
-        .split_first()
-        .ok_or_else(|| anyhow::anyhow!("no program"))?;
+pub fn spawner_main(seed: Option<&std::path::Path>, command: &[String]) -> Result<(), HelperError> {
+    let (program, args) = command.split_first().ok_or(HelperError::NoProgram)?;
     // A folder that cannot be copied in fails every call, saying why.
     let unseeded = seed.and_then(|seed| seed_folder(seed).err());
     reaper::enable(None)?;
@@ -109,7 +139,7 @@ pub fn spawner_main(seed: Option<&std::path::Path>, command: &[String]) -> anyho
             data_bytes: None,
         };
         let called = match &unseeded {
-            Some(e) => Err(Failure::new(FaultKind::Crash, format!("{e:#}"))),
+            Some(e) => Err(Failure::new(FaultKind::Crash, e.to_string())),
             None => cmd.call_limited(
                 &request.args,
                 request.stdin.as_deref(),

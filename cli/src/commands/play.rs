@@ -5,12 +5,12 @@ use std::io::{BufWriter, Write};
 
 use crate::arena::output::Outputs;
 use crate::arena::spec::BotSpec;
-use crate::arena::{MatchSetup, UsageError, play_match_to};
+use crate::arena::{MatchSetup, play_match_to};
 use crate::args::PlayArgs;
 use crate::commands::clock_seed;
 use crate::commands::setup::{bot_specs, check_seat_count, load_config};
 use crate::confine::reaper;
-use crate::exit::{Faulted, Interrupted};
+use crate::exit::{Faulted, Interrupted, UsageError};
 use crate::games::CliGame;
 use crate::print::{fault_counts, print_match, view};
 

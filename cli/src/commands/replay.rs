@@ -4,8 +4,8 @@ use std::fs::File;
 use std::io::{BufReader, Write};
 use std::path::PathBuf;
 
-use crate::arena::{UsageError, replay};
-use crate::exit::ReplayMismatch;
+use crate::arena::replay;
+use crate::exit::{ReplayMismatch, UsageError};
 use crate::games::{self, game};
 use crate::print::shown;
 

@@ -4,8 +4,8 @@ use std::time::Duration;
 
 use koth_engine_core::Family;
 
-use crate::arena::UsageError;
 use crate::args::ServeLimits;
+use crate::exit::UsageError;
 use crate::{games, serve};
 
 /// `koth serve`: exposes a built-in battleship bot over HTTP until the process is stopped.

@@ -6,12 +6,12 @@ use std::time::Duration;
 
 use koth_engine_core::Contest;
 
-use crate::arena::UsageError;
 use crate::arena::launch::Launch;
 use crate::arena::spec::{self, BotSpec, dedupe_names};
 use crate::args::{BotArgs, SandboxMode};
 use crate::commands::MAX_BOTS;
 use crate::confine::{folders, sandbox};
+use crate::exit::UsageError;
 use crate::games::CliGame;
 
 /// The most bytes a `--config` file may hold.

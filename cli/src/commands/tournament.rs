@@ -2,13 +2,13 @@
 
 use std::io::{IsTerminal, Write};
 
+use crate::arena::Seats;
 use crate::arena::spec::dedupe_names;
 use crate::arena::tournament;
-use crate::arena::{Seats, UsageError};
 use crate::args::{BotArgs, TournamentArgs};
 use crate::commands::setup::{bot_specs, load_config};
 use crate::commands::{MAX_GAMES, MAX_JOBS, MAX_MATCHES, clock_seed};
-use crate::exit::{Faulted, Interrupted};
+use crate::exit::{Faulted, Interrupted, UsageError};
 use crate::games::CliGame;
 use crate::print::fault_counts;
 use crate::print::progress::Bar;
