@@ -231,15 +231,16 @@ impl<G: Contest> ExternalPlayer<G> {
         Ok(())
     }
 
-    /// Creates the program's state file `<NAME>.txt`, empty, in its private folder before a
-    /// game (protocols with
+    /// Creates the program's state file `<NAME>.txt` (the name's
+    /// [`safe_name`](crate::spec::safe_name)), empty, in its private folder before a game
+    /// (protocols with
     /// [`Protocol::state_file`](koth_engine_core::Protocol::state_file)).
     fn empty_state_file(&self) -> Result<(), Failure> {
         let Some(folder) = &self.folder else {
             return Ok(());
         };
         folder
-            .fresh_file(&format!("{}.txt", self.name))
+            .fresh_file(&format!("{}.txt", crate::spec::safe_name(&self.name)))
             .map(drop)
             .map_err(|e| Failure::new(FaultKind::Io, format!("cannot create the state file: {e}")))
     }
@@ -339,10 +340,18 @@ impl<G: Contest> ExternalPlayer<G> {
         let Ok(mut warned) = WARNED.lock() else {
             return;
         };
-        if warned.contains(&self.name) {
+        // A bot koth stopped itself (SIGINT, SIGTERM) failed through no fault of its own.
+        if warned.contains(&self.name) || koth_confine::reaper::interrupted() {
             return;
         }
         warned.push(self.name.clone());
+        let boxed = match &self.endpoint {
+            Endpoint::Program(cmd) if cmd.sandbox.is_some() => {
+                "; it ran in the sandbox, which shows it only its own folder (see --workdir, or \
+                 --sandbox off for a bot you trust)"
+            }
+            _ => "",
+        };
         let last = self.last_failure.as_ref().map_or(String::new(), |f| {
             format!(
                 " (last: {}: {})",
@@ -352,7 +361,7 @@ impl<G: Contest> ExternalPlayer<G> {
         });
         eprintln!(
             "koth: warning: bot {} failed each of its first {} calls{last}; it plays the \
-             protocol's default action instead",
+             protocol's default action instead{boxed}",
             crate::report::visible(&self.name, 64),
             self.early_failures
         );

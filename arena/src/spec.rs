@@ -10,6 +10,7 @@ use koth_engine_core::{Contest, Family};
 use crate::external::{Endpoint, ExternalPlayer};
 use crate::launch::Launch;
 use koth_confine::process::{CommandError, ExternalCommand};
+use koth_confine::sandbox::Sandbox;
 
 /// Why a `[NAME=]SPEC` cannot play (a mistake in how the run was asked for).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -163,6 +164,62 @@ impl BotSpec {
         })
     }
 
+    /// A warning for a program in the sandbox whose command line names a path the sandbox
+    /// hides, where the bot will not find it: an absolute path (the program, an argument, or
+    /// an entry of a `-cp`/`-classpath` list) outside the system folders the sandbox shows.
+    /// The bot sees only a private copy of its folder ([`Launch::workdir`]), at another path.
+    /// `None` for built-in and HTTP bots, programs run unconfined, and command lines without
+    /// such a path.
+    pub fn hidden_path_warning(&self) -> Option<String> {
+        let SpecKind::External {
+            endpoint: Endpoint::Program(cmd),
+            launch,
+        } = &self.kind
+        else {
+            return None;
+        };
+        launch.sandbox.as_ref()?;
+        let name = crate::report::visible(&self.name, 64);
+        let mut class_path = false;
+        for word in std::iter::once(&cmd.program).chain(&cmd.args) {
+            let paths: Vec<&str> = if class_path {
+                word.split(':').collect()
+            } else {
+                vec![word.as_str()]
+            };
+            class_path = matches!(word.as_str(), "-cp" | "-classpath" | "--class-path");
+            for path in paths.into_iter().map(Path::new) {
+                if !path.is_absolute() || Sandbox::shows(path) {
+                    continue;
+                }
+                let shown = path.display();
+                let folder = launch.workdir.display();
+                return Some(match path.strip_prefix(&launch.workdir) {
+                    Ok(inside) => format!(
+                        "bot {name}: {shown} is in its folder {folder}, but the sandbox shows the \
+                         bot a copy of that folder at another path: name it relative to the \
+                         folder ({})",
+                        inside.display()
+                    ),
+                    Err(_) => {
+                        let own = if path.is_dir() {
+                            path
+                        } else {
+                            path.parent().unwrap_or(path)
+                        };
+                        format!(
+                            "bot {name}: {shown} is outside its folder {folder}; in the sandbox the \
+                             bot sees only its folder and the system's: give it its own folder \
+                             (--workdir {}) or, for a bot you trust, --sandbox off",
+                            own.display()
+                        )
+                    }
+                });
+            }
+        }
+        None
+    }
+
     /// A fresh seat for one match, named `name` (the SPEC's name, made unique in the match).
     pub fn seat<G: Contest>(&self, name: &str) -> Seat<G>
     where
@@ -209,40 +266,48 @@ fn split_name(text: &str) -> Result<(Option<String>, &str), SpecError> {
 /// The most characters in a bot name.
 pub const MAX_NAME: usize = 40;
 
-/// Whether a character may appear in a bot name (`#` is kept for the suffixes that tell
-/// repeated names apart).
+/// Whether a character may appear in a file name made from a bot name ([`safe_name`]; `#` is
+/// kept for the suffixes that tell repeated names apart).
 fn name_char(c: char) -> bool {
     c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.' | '+' | '#')
 }
 
-/// Whether a character may start a bot name.
+/// Whether a character may start a file name made from a bot name.
 fn name_start(c: char) -> bool {
     c.is_ascii_alphanumeric() || c == '_'
 }
 
-/// Checks a bot name: 1 to [`MAX_NAME`] ASCII letters, digits, `_`, `-`, `.`, `+` or `#`,
-/// starting with a letter, a digit or `_`. Names are never paths: a name names files in the
-/// bot's private folder (naval's `<NAME>.txt`), so it has no `/`, no leading `.` and no
-/// control characters.
+/// Whether a character is one a name may not hold: a control character, or one that
+/// changes how the text around it reads (zero-width and bidirectional controls).
+fn hidden_char(c: char) -> bool {
+    c.is_control()
+        || matches!(c, '\u{200b}'..='\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2060}'..='\u{2069}')
+        || c == '\u{feff}'
+}
+
+/// Checks a bot name, a display name as people write them ("The Waiter", "Master Yi"): 1 to
+/// [`MAX_NAME`] characters of printable text, without leading or trailing spaces, control
+/// characters, or zero-width and bidirectional controls. A name is shown escaped on the
+/// terminal and kept as written in reports, replays and records; a file named after a bot
+/// (naval's `<NAME>.txt`, `--bot-log` files) uses its [`safe_name`].
 pub fn check_name(name: &str) -> Result<(), String> {
-    let first_ok = name.chars().next().is_some_and(name_start);
     if name.is_empty() {
         Err("the name is empty".into())
     } else if name.chars().count() > MAX_NAME {
         Err(format!("a name has at most {MAX_NAME} characters"))
-    } else if !first_ok || !name.chars().all(name_char) {
-        Err(
-            "a name is made of ASCII letters, digits, '_', '-', '.', '+' and '#', and starts \
-             with a letter, a digit or '_'"
-                .into(),
-        )
+    } else if name.chars().any(hidden_char) {
+        Err("a name is printable text: no control or invisible characters".into())
+    } else if name.trim() != name {
+        Err("a name neither starts nor ends with a space".into())
     } else {
         Ok(())
     }
 }
 
-/// `raw` made into a valid name (see [`check_name`]): other characters become `_`, leading
-/// characters that may not start a name are dropped, and it is cut to [`MAX_NAME`].
+/// `raw` made into a name that is safe as a file name: characters other than ASCII letters,
+/// digits, `_`, `-`, `.`, `+` and `#` become `_`, leading characters that may not start a
+/// file name (`.`, `-`, `+`, `#`) are dropped, and it is cut to [`MAX_NAME`] (`bot` if
+/// nothing is left). A name made only of those characters is its own safe name.
 pub fn safe_name(raw: &str) -> String {
     let mapped: String = raw
         .chars()
@@ -357,17 +422,12 @@ mod tests {
     }
 
     #[test]
-    fn names_are_never_paths() {
+    fn names_are_display_text_and_their_files_are_safe() {
         for bad in [
-            "../x",
-            "/abs/x",
-            "a/b",
-            ".hidden",
-            "-flag",
-            "#1",
             "tab\tname",
-            "caf\u{e9}",
-            "a b",
+            "new\nline",
+            "zero\u{200b}width",
+            "right\u{202e}left",
             &"x".repeat(MAX_NAME + 1),
         ] {
             let err = parse(&format!("{bad}=builtin:monk"))
@@ -375,9 +435,28 @@ mod tests {
                 .to_string();
             assert!(err.contains("bad bot name"), "{bad:?}: {err}");
         }
-        for good in ["me", "Bot_2", "v1.0-beta+x", "_x", &"x".repeat(MAX_NAME)] {
+        let good = [
+            "me",
+            "The Waiter",
+            "Master Yi",
+            "Agent 38",
+            "caf\u{e9}",
+            "../x",
+            "#1",
+            &"x".repeat(MAX_NAME),
+        ];
+        for good in good {
             assert_eq!(parse(&format!("{good}=builtin:monk")).unwrap().name, good);
         }
+        assert_eq!(
+            parse(" The Waiter =builtin:monk").unwrap().name,
+            "The Waiter"
+        );
+        // Files named after a bot never leave its folder, nor hide.
+        assert_eq!(safe_name("The Waiter"), "The_Waiter");
+        assert_eq!(safe_name("../x"), "_x");
+        assert_eq!(safe_name("/abs/x"), "_abs_x");
+        assert_eq!(safe_name("monk#2"), "monk#2");
         // Derived names are made safe.
         assert_eq!(parse("cmd:sh -c 'echo W' ../notes").unwrap().name, "notes");
         assert_eq!(parse("cmd:sh -c 'echo W' '..'").unwrap().name, "bot");

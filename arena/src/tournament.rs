@@ -505,6 +505,12 @@ fn play_fixture<G: ArenaGame>(
 }
 
 /// Plays a tournament between `specs` and returns the standings.
+///
+/// To cancel a run (koth does it on SIGINT or SIGTERM), call
+/// [`koth_confine::reaper::interrupt`] from any thread: no match starts after it, the bots of
+/// the matches running are killed and those matches left out, and `run` returns the standings
+/// of the matches finished before, with [`TournamentReport::interrupted`] set; with records,
+/// the same `run` with [`Out::resume`] plays the rest.
 pub fn run<G: ArenaGame>(
     config: &G::Config,
     specs: &[BotSpec],

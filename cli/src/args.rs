@@ -38,6 +38,7 @@ pub enum SandboxMode {
 pub struct BotArgs {
     /// A player: `[NAME=]builtin:ID`, `[NAME=]cmd:COMMAND LINE` (split like a shell, no shell
     /// is run) or `[NAME=]http://HOST:PORT/PATH` (a bot served over HTTP, battleship).
+    /// NAME is a display name of up to 40 characters, spaces allowed (`'The Waiter=...'`).
     /// Repeat for each seat. Default: the game's built-in line-up.
     #[arg(long = "bot", value_name = "[NAME=]SPEC")]
     pub bots: Vec<String>,

@@ -109,7 +109,7 @@ fn snapshot(dir: &Path) -> Vec<(String, String)> {
 }
 
 #[test]
-fn hostile_names_truncate_nothing() {
+fn names_like_paths_truncate_nothing() {
     let root = tempfile::tempdir().unwrap();
     let dir = root.path().join("bot");
     std::fs::create_dir(&dir).unwrap();
@@ -127,12 +127,17 @@ echo W"#,
     std::os::unix::fs::symlink("../victim.txt", dir.join("me.txt")).unwrap();
     let before = (snapshot(root.path()), snapshot(&dir));
 
-    let abs = format!("{}=cmd:./ship.sh", root.path().join("notes").display());
-    for bad in ["../notes=cmd:./ship.sh", abs.as_str()] {
-        let out = koth(&format!("play naval --bot '{bad}' --bot builtin:passive")).run(&dir);
-        assert_eq!(out.status.code(), Some(2), "{bad}");
-        let err = String::from_utf8_lossy(&out.stderr);
-        assert!(err.contains("bad bot name"), "{err}");
+    // Names are display text: a name that reads as a path keeps it in the report, and its
+    // state file is the name made safe (`_notes.txt`), inside the bot's private folder.
+    let abs = root.path().join("notes").display().to_string();
+    for name in ["../notes", abs.as_str()] {
+        let out = json(
+            &koth(&format!(
+                "play naval --seed 4 --json --bot '{name}=cmd:./ship.sh' --bot builtin:passive"
+            ))
+            .run(&dir),
+        );
+        assert_eq!(out["players"][0]["name"], name, "{out}");
     }
     // A planted link named like the state file, and a name derived from the command line.
     for bot in ["me=cmd:./ship.sh", "cmd:./ship.sh config"] {

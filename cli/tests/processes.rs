@@ -236,3 +236,32 @@ fn an_interrupted_tournament_reports_the_matches_finished_before() {
     }
     assert_no_survivor(m);
 }
+
+/// A bot koth stopped itself (SIGINT in its first call) is not blamed for the calls that
+/// failed after: no "failed each of its first calls" warning.
+#[test]
+fn a_bot_koth_stopped_gets_no_failure_warning() {
+    let dir = tempfile::tempdir().unwrap();
+    let m = "3141.32";
+    script(dir.path(), "bot.sh", &format!("exec sleep {m}"));
+    let child = koth(
+        "play samurai --json --timeout-ms 60000 --bot cmd:./bot.sh --bot builtin:waiter --sandbox off",
+    )
+    .command()
+    .current_dir(dir.path())
+    .stdout(Stdio::piped())
+    .stderr(Stdio::piped())
+    .spawn()
+    .unwrap();
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while !process_running(m) {
+        assert!(Instant::now() < deadline, "the bot never slept");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    signal(child.id(), "INT");
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(130));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!err.contains("failed each of its first"), "{err}");
+    assert_no_survivor(m);
+}

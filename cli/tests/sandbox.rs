@@ -214,7 +214,8 @@ fn crash_detail(bot: &str, extra: &[&str], env: &[(&str, &str)]) -> String {
 
 #[test]
 fn a_busy_bot_is_killed_at_its_cpu_time_cap() {
-    let _untimed = untimed();
+    // Alone: the bots must get their CPUs to reach the CPU-time cap before the wall clock's.
+    let _alone = TIMING.write().unwrap_or_else(|e| e.into_inner());
     // Two busy processes: two seconds of CPU time per second on two cores; the wall-clock
     // limit (4 s) is far.
     let busy = "(while :; do :; done) & while :; do :; done";
@@ -530,7 +531,7 @@ echo W"#,
 /// Every other test of this file runs while this one does not: it times an honest bot.
 static TIMING: std::sync::RwLock<()> = std::sync::RwLock::new(());
 
-/// Held by every test of this file but the timing one.
+/// Held by every test of this file but the timing ones.
 fn untimed() -> std::sync::RwLockReadGuard<'static, ()> {
     TIMING.read().unwrap_or_else(|e| e.into_inner())
 }
@@ -608,5 +609,63 @@ while read line; do echo '{"speedX": 0, "speedY": 0, "drop": false}'; done"#,
     assert!(
         swarm < 2.5 * alone,
         "an honest tick took {swarm} ms against the swarm, {alone} ms alone"
+    );
+}
+
+/// Under the sandbox, a command line naming a path outside the bot's folder gets a warning
+/// before the match (the path, the folder the bot sees, the fix), and the bot's failed calls
+/// a warning that names the sandbox; a java `-cp` entry counts. Unconfined, the same bot
+/// plays without either warning.
+#[test]
+fn paths_the_sandbox_hides_are_named_before_the_match() {
+    let _untimed = untimed();
+    let root = tempfile::tempdir().unwrap();
+    let (bots, contest) = (root.path().join("bots"), root.path().join("contest"));
+    std::fs::create_dir(&contest).unwrap();
+    std::fs::create_dir(&bots).unwrap();
+    script(&bots, "bot.sh", "echo W");
+    let bot = bots.join("bot.sh");
+    let line = |sandbox: &str, spec: &str| {
+        format!(
+            "play samurai --seed 1 --json --sandbox {sandbox} --bot 'x={spec}' --bot builtin:monk"
+        )
+    };
+    let spec = format!("cmd:sh {}", bot.display());
+    let out = koth(&line("on", &spec))
+        .arg("--workdir")
+        .arg(&contest)
+        .run(root.path());
+    let err = String::from_utf8_lossy(&out.stderr);
+    let warning = format!(
+        "koth: warning: bot x: {} is outside its folder {}; in the sandbox the bot sees only its \
+         folder and the system's: give it its own folder (--workdir {}) or, for a bot you \
+         trust, --sandbox off",
+        bot.display(),
+        contest.display(),
+        bots.display()
+    );
+    assert!(err.contains(&warning), "{err}");
+    assert!(
+        err.contains("it ran in the sandbox, which shows it only its own folder"),
+        "{err}"
+    );
+    let java = format!("cmd:java -cp {}:lib RandomBot", bots.display());
+    let out = koth(&line("on", &java))
+        .arg("--workdir")
+        .arg(&contest)
+        .run(root.path());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains(&format!("bot x: {} is outside", bots.display())),
+        "{err}"
+    );
+    let out = koth(&line("off", &spec))
+        .arg("--workdir")
+        .arg(&contest)
+        .run(root.path());
+    assert_eq!(json(&out)["faults"], Value::Array(vec![]));
+    assert!(
+        !String::from_utf8_lossy(&out.stderr).contains("warning"),
+        "{out:?}"
     );
 }

@@ -300,3 +300,59 @@ fn records_hold_no_secret_nor_absolute_path_and_a_moved_folder_resumes() {
         "{refused:?}"
     );
 }
+
+/// Bot names are display names, as the samurai contest's own bots were called: `The Waiter`
+/// and `Master Yi` play a tournament under those names in the printed table, the JSON
+/// standings, the records and every replay (which still verifies).
+#[test]
+fn bots_named_as_people_name_them_keep_their_names() {
+    let dir = tempfile::tempdir().unwrap();
+    let bots =
+        "--bot 'The Waiter=builtin:waiter' --bot 'Master Yi=builtin:master-yi' --bot builtin:monk";
+    let out = koth(&format!(
+        "tournament samurai --seed 5 --games-per-pair 2 {bots} --out records --replays"
+    ))
+    .run(dir.path());
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let table = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        table.contains("The Waiter") && table.contains("Master Yi"),
+        "{table}"
+    );
+    let report = json(
+        &koth(&format!(
+            "tournament samurai --seed 5 --games-per-pair 2 {bots} --json"
+        ))
+        .run(dir.path()),
+    );
+    let mut names: Vec<&str> = report["standings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["name"].as_str().unwrap())
+        .collect();
+    names.sort();
+    assert_eq!(names, ["Master Yi", "The Waiter", "monk"]);
+    let records = dir.path().join("records");
+    let setup: Value =
+        serde_json::from_str(&std::fs::read_to_string(records.join("tournament.json")).unwrap())
+            .unwrap();
+    assert_eq!(
+        setup["bots"],
+        serde_json::json!(["The Waiter", "Master Yi", "monk"])
+    );
+    for entry in std::fs::read_dir(records.join("replays")).unwrap() {
+        let path = entry.unwrap().path();
+        let header = &lines(&path)[0];
+        let players = header.to_string();
+        assert!(
+            players.contains("The Waiter") || players.contains("Master Yi"),
+            "{header}"
+        );
+        assert_replay_verifies(&path, dir.path());
+    }
+}

@@ -220,40 +220,71 @@ pub fn remove_stale_run_dirs() {
 
 /// Checks that `seed` is a folder within the copy limits.
 pub fn check_seed(seed: &Path) -> Result<(), String> {
-    let mut count = 0usize;
-    let mut bytes = 0u64;
-    walk(seed, 0, &mut count, &mut bytes).map_err(|e| format!("{}: {e}", seed.display()))?;
-    if count > MAX_SEED_FILES || bytes > MAX_SEED_BYTES {
+    let mut size = Size::default();
+    size.walk(seed, 0);
+    if size.count > MAX_SEED_FILES || size.bytes > MAX_SEED_BYTES {
         return Err(format!(
-            "the bot's folder {} is too big to copy for every match ({count} entries, {} MiB; \
+            "the bot's folder {} is too big to copy for every match ({} entries, {} MiB; \
              at most {MAX_SEED_FILES} entries and {} MiB): pass --workdir with a folder that \
              holds just the bot",
             seed.display(),
-            bytes >> 20,
+            size.count,
+            size.bytes >> 20,
             MAX_SEED_BYTES >> 20
+        ));
+    }
+    if let Some((path, e)) = size.unreadable {
+        return Err(format!(
+            "the bot's folder {} cannot be read whole to copy it for every match ({}: {e}): \
+             pass --workdir with a folder that holds just the bot",
+            seed.display(),
+            path.display()
         ));
     }
     Ok(())
 }
 
-fn walk(dir: &Path, depth: usize, count: &mut usize, bytes: &mut u64) -> io::Result<()> {
-    if depth > MAX_DEPTH {
-        return Ok(());
-    }
-    for entry in fs::read_dir(dir)? {
-        let entry = entry?;
-        *count += 1;
-        if *count > MAX_SEED_FILES || *bytes > MAX_SEED_BYTES {
-            return Ok(());
+/// What [`check_seed`] counts of a folder: its entries and bytes (until past the caps), and
+/// the first place that could not be read.
+#[derive(Default)]
+struct Size {
+    count: usize,
+    bytes: u64,
+    unreadable: Option<(std::path::PathBuf, io::Error)>,
+}
+
+impl Size {
+    /// Counts `dir`, `depth` levels below the folder, going on past what cannot be read (a
+    /// folder too big to copy is too big, whatever else it holds).
+    fn walk(&mut self, dir: &Path, depth: usize) {
+        if depth > MAX_DEPTH {
+            return;
         }
-        let meta = entry.path().symlink_metadata()?;
-        if meta.is_dir() {
-            walk(&entry.path(), depth + 1, count, bytes)?;
-        } else if meta.is_file() {
-            *bytes += meta.len();
+        let entries = match fs::read_dir(dir) {
+            Ok(entries) => entries,
+            Err(e) => return self.unreadable(dir, e),
+        };
+        for entry in entries {
+            if self.count > MAX_SEED_FILES || self.bytes > MAX_SEED_BYTES {
+                return;
+            }
+            let path = match entry {
+                Ok(entry) => entry.path(),
+                Err(e) => return self.unreadable(dir, e),
+            };
+            self.count += 1;
+            match path.symlink_metadata() {
+                Ok(meta) if meta.is_dir() => self.walk(&path, depth + 1),
+                Ok(meta) if meta.is_file() => self.bytes += meta.len(),
+                Ok(_) => {}
+                Err(e) => self.unreadable(&path, e),
+            }
         }
     }
-    Ok(())
+
+    fn unreadable(&mut self, path: &Path, e: io::Error) {
+        self.unreadable.get_or_insert((path.to_path_buf(), e));
+    }
 }
 
 /// Copies the folder `seed` into the existing folder `to` as a bot's folder is copied (links
@@ -345,6 +376,20 @@ impl Drop for BotFolder {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_folder_too_big_or_unreadable_is_named_so() {
+        // The whole file system is more than a bot's folder, whatever in it cannot be read.
+        let err = check_seed(Path::new("/")).unwrap_err();
+        assert!(err.contains("too big"), "{err}");
+        let gone = tempfile::tempdir().unwrap().path().join("gone");
+        let err = check_seed(&gone).unwrap_err();
+        assert!(err.contains("cannot be read whole"), "{err}");
+        assert!(err.contains("--workdir"), "{err}");
+        let small = tempfile::tempdir().unwrap();
+        std::fs::write(small.path().join("bot.sh"), "echo W").unwrap();
+        assert_eq!(check_seed(small.path()), Ok(()));
+    }
 
     #[test]
     fn copies_without_touching_the_seed_and_is_removed() {

@@ -96,6 +96,16 @@ const SYSTEM: &[&str] = &[
 ];
 
 impl Sandbox {
+    /// Whether the sandbox shows the host's `path` (absolute) to a bot: the system folders,
+    /// read-only, and `/dev` and `/proc` (its own). The bot's folder is shown elsewhere (its
+    /// private copy), and nothing else of the host is.
+    pub fn shows(path: &Path) -> bool {
+        SYSTEM
+            .iter()
+            .chain(&["/dev", "/proc"])
+            .any(|dir| path.starts_with(dir))
+    }
+
     /// A sandbox whose bots are started by `helper` (a binary that answers the
     /// [`crate::helper`] commands: koth's own, usually `std::env::current_exe()`), if
     /// bubblewrap is installed and works here (checked once per run); otherwise why not, in a

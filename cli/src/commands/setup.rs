@@ -108,6 +108,11 @@ pub(crate) fn bot_specs<G: CliGame>(
         })?;
     }
     dedupe_names(&mut specs);
+    for spec in &specs {
+        if let Some(warning) = spec.hidden_path_warning() {
+            eprintln!("koth: warning: {warning}");
+        }
+    }
     Ok(specs)
 }
 
