@@ -124,3 +124,33 @@ fn koth_protocol_prints_each_games_page() {
         );
     }
 }
+
+/// The warning the README and docs/README.md show for a path the sandbox hides is the one
+/// koth prints, word for word.
+#[test]
+fn the_documented_hidden_path_warning_is_the_printed_one() {
+    use std::sync::Arc;
+
+    use koth_cli::arena::{launch::Launch, spec::BotSpec};
+    use koth_cli::confine::sandbox::Sandbox;
+
+    let helper = std::path::PathBuf::from(env!("CARGO_BIN_EXE_koth"));
+    let launch = Arc::new(Launch {
+        workdir: "/home/me/contest".into(),
+        sandbox: Some(Arc::new(
+            Sandbox::new(helper, false, vec![]).expect("bubblewrap"),
+        )),
+        ..Launch::default()
+    });
+    let spec =
+        BotSpec::parse::<koth_samurai::Samurai>("x=cmd:sh /home/me/bots/bot.py", &launch).unwrap();
+    let printed = format!("koth: warning: {}", spec.hidden_path_warning().unwrap());
+    for page in ["../README.md", "../docs/README.md"] {
+        let text =
+            std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(page)).unwrap();
+        assert!(
+            text.lines().any(|l| l == printed),
+            "{page} lacks: {printed}"
+        );
+    }
+}

@@ -9,6 +9,22 @@
 use alloc::string::String;
 use alloc::vec::Vec;
 
+/// The colours a viewer draws the first seats in (their pieces, meters and names): seat `n`
+/// in `SEAT_COLOURS[n]`. No game's palette holds a colour that could be taken for one of them
+/// (`testing::check_contest` measures it: a distance of at least [`SEAT_COLOUR_GAP`] in CIE
+/// Lab). Seats beyond are drawn in hues spread by the golden angle.
+pub const SEAT_COLOURS: [&str; 6] = [
+    "#3949ab", // indigo
+    "#2e7d32", // green
+    "#c2185b", // raspberry
+    "#00897b", // teal
+    "#9e9d24", // olive
+    "#7cb342", // light green
+];
+
+/// The least colour distance (CIE76 ΔE in Lab) between a seat colour and any palette colour.
+pub const SEAT_COLOUR_GAP: f64 = 25.0;
+
 /// What a mark (a cell's character or a piece's [`Piece::mark`]) means and its colour.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]

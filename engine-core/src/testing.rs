@@ -289,6 +289,7 @@ where
         );
     }
     check_scene(&G::new(config, min, &mut rng).unwrap_or_else(|e| panic!("{e}")));
+    check_palette::<G>(max);
     let list = G::bots();
     assert!(!list.entries.is_empty(), "{}: no built-in bots", G::NAME);
     let lineup = list.lineup(seats.clone());
@@ -342,6 +343,80 @@ where
             }
         }
     }
+}
+
+/// Checks that no colour of `G`'s palette could be taken for the colour of one of the first
+/// `seats` seats ([`SEAT_COLOURS`](crate::scene::SEAT_COLOURS)): each palette colour is a CSS
+/// hex colour at least [`SEAT_COLOUR_GAP`](crate::scene::SEAT_COLOUR_GAP) away from each.
+pub fn check_palette<G: Contest>(seats: usize) {
+    use crate::scene::{SEAT_COLOUR_GAP, SEAT_COLOURS};
+    for swatch in G::PALETTE {
+        let colour = lab(swatch.colour).unwrap_or_else(|| {
+            panic!(
+                "{}: the colour {:?} of {:?} is not #rgb or #rrggbb",
+                G::NAME,
+                swatch.colour,
+                swatch.mark
+            )
+        });
+        for (seat, seat_colour) in SEAT_COLOURS.iter().enumerate().take(seats) {
+            let gap = distance(colour, lab(seat_colour).expect("seat colours are hex"));
+            assert!(
+                gap >= SEAT_COLOUR_GAP,
+                "{}: {:?} ({}, {}) looks like seat {seat}'s colour {seat_colour} (ΔE {gap:.1})",
+                G::NAME,
+                swatch.mark,
+                swatch.meaning,
+                swatch.colour
+            );
+        }
+    }
+}
+
+/// A CSS `#rgb` or `#rrggbb` colour in CIE Lab (D65).
+fn lab(css: &str) -> Option<[f64; 3]> {
+    let hex = css.strip_prefix('#')?;
+    let digits: Vec<u8> = hex
+        .chars()
+        .map(|c| c.to_digit(16).map(|d| d as u8))
+        .collect::<Option<_>>()?;
+    let rgb: Vec<f64> = match digits.len() {
+        3 => digits.iter().map(|&d| f64::from(d * 17)).collect(),
+        6 => digits
+            .chunks(2)
+            .map(|p| f64::from(p[0] * 16 + p[1]))
+            .collect(),
+        _ => return None,
+    };
+    let linear = |u: f64| {
+        let u = u / 255.0;
+        if u <= 0.04045 {
+            u / 12.92
+        } else {
+            ((u + 0.055) / 1.055).powf(2.4)
+        }
+    };
+    let (r, g, b) = (linear(rgb[0]), linear(rgb[1]), linear(rgb[2]));
+    let x = (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047;
+    let y = 0.2126 * r + 0.7152 * g + 0.0722 * b;
+    let z = (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883;
+    let f = |t: f64| {
+        if t > 0.008856 {
+            t.cbrt()
+        } else {
+            7.787 * t + 16.0 / 116.0
+        }
+    };
+    Some([
+        116.0 * f(y) - 16.0,
+        500.0 * (f(x) - f(y)),
+        200.0 * (f(y) - f(z)),
+    ])
+}
+
+/// The CIE76 colour difference ΔE.
+fn distance(a: [f64; 3], b: [f64; 3]) -> f64 {
+    ((a[0] - b[0]).powi(2) + (a[1] - b[1]).powi(2) + (a[2] - b[2]).powi(2)).sqrt()
 }
 
 /// Checks that a state's [`Contest::scene`] is one a viewer can draw: every board has
@@ -404,5 +479,27 @@ pub fn check_scene<G: Contest>(game: &G) {
             "{}: meter {m:?} of no seat",
             G::NAME
         );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{distance, lab};
+    use crate::scene::{SEAT_COLOUR_GAP, SEAT_COLOURS};
+
+    #[test]
+    fn seat_colours_are_apart_and_the_old_crimson_was_not() {
+        // The viewer's seat 1 used to be hsl(347.5, 70%, 42%): a naval ship's damaged cell.
+        let old = distance(lab("#b6203f").unwrap(), lab("#c0392b").unwrap());
+        assert!(old < SEAT_COLOUR_GAP, "{old}");
+        for (i, a) in SEAT_COLOURS.iter().enumerate() {
+            for b in &SEAT_COLOURS[i + 1..] {
+                let gap = distance(lab(a).unwrap(), lab(b).unwrap());
+                assert!(gap >= 20.0, "{a} and {b}: {gap}");
+            }
+        }
+        assert_eq!(lab("#fff").map(|l| l[0].round()), Some(100.0));
+        assert_eq!(lab("crimson"), None);
+        assert_eq!(lab("#12345"), None);
     }
 }

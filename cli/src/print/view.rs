@@ -36,6 +36,7 @@ struct Page {
     players: Vec<String>,
     legend: &'static str,
     palette: &'static [Swatch],
+    seat_colours: &'static [&'static str],
     result: String,
     frames: Vec<Frame>,
 }
@@ -113,6 +114,7 @@ pub fn page<G: CliGame>(lines: &mut dyn BufRead) -> Result<String, ReplayError> 
         players: verified.players,
         legend: G::LEGEND,
         palette: G::PALETTE,
+        seat_colours: &koth_engine_core::scene::SEAT_COLOURS,
         result: String::from_utf8_lossy(&result).trim().to_string(),
         frames: frames.frames,
     };
@@ -144,6 +146,7 @@ mod tests {
             players: vec!["</script><script>alert(1)</script>".into()],
             legend: "",
             palette: &[],
+            seat_colours: &[],
             result: String::new(),
             frames: Vec::new(),
         };
