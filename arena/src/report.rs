@@ -151,6 +151,11 @@ pub struct TournamentReport {
     /// matches finished before. Written only when true.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub interrupted: bool,
+    /// Whether the bots played different numbers of matches (an interrupted run): a game
+    /// ranked by points is then ranked by points per match played, and the LOS column
+    /// compares rows of that order. Written only when true.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub per_match: bool,
 }
 
 impl MatchReport {

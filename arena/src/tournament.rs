@@ -694,11 +694,21 @@ fn standings<G: ArenaGame>(
         s.rating = Some(r.rating);
         s.margin = Some(r.margin);
     }
-    // Sort, remembering each row's bot.
+    // Sort, remembering each row's bot. Bots that played different numbers of matches (an
+    // interrupted run) are compared by points per match: raw points would favour the bot
+    // that happened to play more.
+    let per_match = standings.windows(2).any(|w| w[0].played != w[1].played);
+    let rate = |s: &Standing| {
+        if per_match && s.played > 0 {
+            s.points / f64::from(s.played)
+        } else {
+            s.points
+        }
+    };
     let mut order: Vec<usize> = (0..n).collect();
     order.sort_by(|&a, &b| {
         let (a, b) = (&standings[a], &standings[b]);
-        let by_points = b.points.total_cmp(&a.points).then(b.wins.cmp(&a.wins));
+        let by_points = rate(b).total_cmp(&rate(a)).then(b.wins.cmp(&a.wins));
         let by_place = a
             .average_place
             .total_cmp(&b.average_place)
@@ -738,12 +748,76 @@ fn standings<G: ArenaGame>(
         },
         head_to_head,
         interrupted: reaper::interrupted(),
+        per_match,
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A duel between bots `a` and `b` that `winner` won.
+    fn duel(names: [&str; 2], winner: usize) -> MatchReport {
+        MatchReport {
+            game: "samurai".into(),
+            seed: 0,
+            config: serde_json::Value::Null,
+            turns: 1,
+            outcome: koth_engine_core::OutcomeKind::Win,
+            players: (0..2)
+                .map(|i| crate::report::PlayerReport {
+                    name: names[i].into(),
+                    place: if i == winner { 1 } else { 2 },
+                    score: if i == winner { 1.0 } else { 0.0 },
+                    stats: serde_json::Value::Null,
+                })
+                .collect(),
+            faults: vec![],
+        }
+    }
+
+    #[test]
+    fn unequal_schedules_rank_by_points_per_match() {
+        let names = ["a", "b", "c"];
+        let launch = std::sync::Arc::new(crate::launch::Launch::default());
+        let specs: Vec<BotSpec> = names
+            .iter()
+            .map(|n| {
+                BotSpec::parse::<koth_samurai::Samurai>(&format!("{n}=builtin:monk"), &launch)
+                    .unwrap()
+            })
+            .collect();
+        let fixtures = schedule(Seats::Duel, 3, 2);
+        // As if interrupted: a lost to b once (1 match), beat c twice; b-c never met. By
+        // points a (2) leads b (1); per match b (1 of 1) leads a (2 of 3).
+        let all: Vec<Option<MatchReport>> = fixtures
+            .iter()
+            .map(|f| {
+                let pair = [names[f.seats[0]], names[f.seats[1]]];
+                match (f.seats[0], f.seats[1]) {
+                    (0, 1) => Some(duel(pair, 1)),
+                    (0, 2) => Some(duel(pair, 0)),
+                    (2, 0) => Some(duel(pair, 1)),
+                    _ => None,
+                }
+            })
+            .collect();
+        let report = standings::<koth_samurai::Samurai>(Seats::Duel, &fixtures, &all, &specs, 1);
+        let table: Vec<(&str, u32, f64)> = report
+            .standings
+            .iter()
+            .map(|s| (s.name.as_str(), s.played, s.points))
+            .collect();
+        assert_eq!(table, [("b", 1, 1.0), ("a", 3, 2.0), ("c", 2, 0.0)]);
+        assert!(report.per_match);
+        // Every match played: points, as before.
+        let even: Vec<Option<MatchReport>> = fixtures
+            .iter()
+            .map(|f| Some(duel([names[f.seats[0]], names[f.seats[1]]], 0)))
+            .collect();
+        let report = standings::<koth_samurai::Samurai>(Seats::Duel, &fixtures, &even, &specs, 1);
+        assert!(!report.per_match);
+    }
 
     #[test]
     fn duels_pair_everyone_and_alternate_sides() {

@@ -117,7 +117,11 @@ pub fn tournament<G: CliGame>(args: &TournamentArgs) -> anyhow::Result<()> {
         serde_json::to_writer(&mut w, &report)?;
         writeln!(w)?;
     } else {
-        print_standings(&mut w, &report, standings_note::<G>(&config))?;
+        print_standings(
+            &mut w,
+            &report,
+            standings_note::<G>(&config, report.per_match),
+        )?;
     }
     if report.interrupted {
         return Err(Interrupted("; the standings count the matches finished before").into());

@@ -7,8 +7,12 @@ use crate::arena::report::{self, TournamentReport};
 use crate::games::CliGame;
 use crate::print::shown;
 
-/// What the standings' points column holds and how the table is ranked, for game `G`.
-pub(crate) fn standings_note<G: CliGame>(config: &G::Config) -> (&'static str, String) {
+/// What the standings' points column holds and how the table is ranked, for game `G`
+/// (`per_match`: by points per match played, the bots having played different numbers).
+pub(crate) fn standings_note<G: CliGame>(
+    config: &G::Config,
+    per_match: bool,
+) -> (&'static str, String) {
     let (column, points) = match Seats::of::<G>(config) {
         Seats::Duel => (
             "points",
@@ -17,6 +21,9 @@ pub(crate) fn standings_note<G: CliGame>(config: &G::Config) -> (&'static str, S
         Seats::FreeForAll { .. } => ("score", "score: the sum of the matches' scores"),
     };
     let ranked = match G::RANKING {
+        koth_engine_core::Ranking::Points if per_match => format!(
+            "ranked by {column} per match played (the bots played different numbers of matches)"
+        ),
         koth_engine_core::Ranking::Points => format!("ranked by {column}"),
         koth_engine_core::Ranking::AveragePlace => "ranked by average place".to_string(),
     };
