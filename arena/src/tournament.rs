@@ -637,27 +637,39 @@ fn standings<G: ArenaGame>(
             continue;
         };
         played += 1;
-        let firsts = report.players.iter().filter(|p| p.place == 1).count();
-        for (seat, &bot) in fixture.seats.iter().enumerate() {
-            let p = &report.players[seat];
+        // Each bot once per match, at its best place: with fewer bots than seats a bot holds
+        // several seats, and a match is still one match (won when no other bot placed first).
+        let mut bots: Vec<(usize, u32)> = Vec::new();
+        for (&bot, p) in fixture.seats.iter().zip(&report.players) {
+            match bots.iter_mut().find(|(b, _)| *b == bot) {
+                Some((_, best)) => *best = (*best).min(p.place),
+                None => bots.push((bot, p.place)),
+            }
+        }
+        let firsts = bots.iter().filter(|(_, place)| *place == 1).count();
+        for &(bot, place) in &bots {
             let s = &mut standings[bot];
             s.played += 1;
-            s.average_place += p.place as f64;
-            s.faults += report.faults.iter().filter(|f| f.player == p.name).count() as u32;
-            match (p.place, firsts) {
+            s.average_place += place as f64;
+            match (place, firsts) {
                 (1, 1) => s.wins += 1,
                 (1, _) => s.draws += 1,
                 _ => s.losses += 1,
             }
-            // The match's score, as its report gives it (`report::match_score`).
-            s.points += p.score;
-            // Head to head: each other seat of another bot, ahead (1), level (0.5), behind.
-            for (other_seat, &other) in fixture.seats.iter().enumerate() {
-                if other == bot {
-                    continue;
+            for (&seat_bot, p) in fixture.seats.iter().zip(&report.players) {
+                if seat_bot == bot {
+                    s.faults += report.faults.iter().filter(|f| f.player == p.name).count() as u32;
+                    // The match's score of each of its seats, as the report gives it
+                    // (`report::match_score`).
+                    s.points += p.score;
                 }
-                h2h_games[bot][other] += 1;
-                h2h_score[bot][other] += ahead(p.place, report.players[other_seat].place);
+            }
+            // Head to head: every other bot of the match, ahead (1), level (0.5), behind.
+            for &(other, other_place) in &bots {
+                if other != bot {
+                    h2h_games[bot][other] += 1;
+                    h2h_score[bot][other] += ahead(place, other_place);
+                }
             }
         }
         if let [a, b] = fixture.seats[..] {
@@ -667,14 +679,8 @@ fn standings<G: ArenaGame>(
                 ahead(report.players[0].place, report.players[1].place),
             ));
         }
-        placings.push(
-            fixture
-                .seats
-                .iter()
-                .zip(&report.players)
-                .map(|(&bot, p)| (bot, p.place))
-                .collect::<Vec<_>>(),
-        );
+        // No bot is rated against itself.
+        placings.push(bots);
     }
     for s in &mut standings {
         if s.played > 0 {
@@ -774,6 +780,83 @@ mod tests {
                 .collect(),
             faults: vec![],
         }
+    }
+
+    #[test]
+    fn a_bot_holding_several_seats_plays_each_match_once() {
+        let names = ["a", "b", "c"];
+        let launch = std::sync::Arc::new(crate::launch::Launch::default());
+        let specs: Vec<BotSpec> = names
+            .iter()
+            .map(|n| {
+                BotSpec::parse::<koth_samurai::Samurai>(&format!("{n}=builtin:monk"), &launch)
+                    .unwrap()
+            })
+            .collect();
+        // Three bots at tables of four, 12 matches: `a` places first in every one of its
+        // seats' matches with its first seat, its second seat (when it has two) last.
+        let fixtures = schedule(Seats::FreeForAll { min: 4, max: 4 }, 3, 12);
+        assert_eq!(fixtures.len(), 12);
+        let reports: Vec<Option<MatchReport>> = fixtures
+            .iter()
+            .map(|f| {
+                let mut next = 2;
+                let mut seen_a = false;
+                let players = f
+                    .seats
+                    .iter()
+                    .map(|&bot| {
+                        let place = if bot == 0 && !seen_a {
+                            seen_a = true;
+                            1
+                        } else {
+                            next += 1;
+                            next - 1
+                        };
+                        crate::report::PlayerReport {
+                            name: names[bot].into(),
+                            place,
+                            score: 0.0,
+                            stats: serde_json::Value::Null,
+                        }
+                    })
+                    .collect();
+                Some(MatchReport {
+                    game: "bomberman".into(),
+                    seed: 0,
+                    config: serde_json::Value::Null,
+                    turns: 1,
+                    outcome: koth_engine_core::OutcomeKind::Win,
+                    players,
+                    faults: vec![],
+                })
+            })
+            .collect();
+        let report = standings::<koth_samurai::Samurai>(
+            Seats::FreeForAll { min: 4, max: 4 },
+            &fixtures,
+            &reports,
+            &specs,
+            1,
+        );
+        let a = report.standings.iter().find(|s| s.name == "a").unwrap();
+        assert_eq!((a.played, a.wins, a.losses), (12, 12, 0), "{a:?}");
+        assert_eq!(a.average_place, 1.0);
+        for s in &report.standings {
+            assert_eq!(s.played, 12, "{s:?}");
+        }
+        // Head to head: a met each other bot once per match.
+        let ia = report
+            .head_to_head
+            .names
+            .iter()
+            .position(|n| n == "a")
+            .unwrap();
+        assert!(
+            report.head_to_head.games[ia]
+                .iter()
+                .all(|&g| g == 0 || g == 12)
+        );
     }
 
     #[test]
