@@ -9,8 +9,10 @@
 //!   two bots that met keep a bot that won (or lost) every match at a finite rating.
 //! - Free-for-all games: Weng–Lin ratings (a TrueSkill-like Bayesian rating for several
 //!   players and ties, from the `skillratings` crate), updated match by match in the
-//!   schedule's order; the interval is the rating ± 1.96 of its uncertainty. A bot holding
-//!   several seats of one match (fewer bots than seats) takes the mean of its seats' updates.
+//!   schedule's order; the interval is the rating ± 1.96 of its uncertainty. Tournaments
+//!   give each bot once per match, at its best place, so a bot holding several seats (fewer
+//!   bots than seats) is never rated against itself; given one bot twice, [`weng_lin`] takes
+//!   the mean of its updates.
 
 use skillratings::MultiTeamOutcome;
 use skillratings::weng_lin::{WengLinConfig, WengLinRating, weng_lin_multi_team};
