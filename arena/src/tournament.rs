@@ -762,6 +762,18 @@ fn standings<G: ArenaGame>(
 mod tests {
     use super::*;
 
+    /// Built-in bots named `names`.
+    fn monks(names: &[&str]) -> Vec<BotSpec> {
+        let launch = std::sync::Arc::new(crate::launch::Launch::default());
+        names
+            .iter()
+            .map(|n| {
+                BotSpec::parse::<koth_samurai::Samurai>(&format!("{n}=builtin:monk"), &launch)
+                    .unwrap()
+            })
+            .collect()
+    }
+
     /// A duel between bots `a` and `b` that `winner` won.
     fn duel(names: [&str; 2], winner: usize) -> MatchReport {
         MatchReport {
@@ -785,14 +797,7 @@ mod tests {
     #[test]
     fn a_bot_holding_several_seats_plays_each_match_once() {
         let names = ["a", "b", "c"];
-        let launch = std::sync::Arc::new(crate::launch::Launch::default());
-        let specs: Vec<BotSpec> = names
-            .iter()
-            .map(|n| {
-                BotSpec::parse::<koth_samurai::Samurai>(&format!("{n}=builtin:monk"), &launch)
-                    .unwrap()
-            })
-            .collect();
+        let specs = monks(&names);
         // Three bots at tables of four, 12 matches: `a` places first in every one of its
         // seats' matches with its first seat, its second seat (when it has two) last.
         let fixtures = schedule(Seats::FreeForAll { min: 4, max: 4 }, 3, 12);
@@ -862,14 +867,7 @@ mod tests {
     #[test]
     fn unequal_schedules_rank_by_points_per_match() {
         let names = ["a", "b", "c"];
-        let launch = std::sync::Arc::new(crate::launch::Launch::default());
-        let specs: Vec<BotSpec> = names
-            .iter()
-            .map(|n| {
-                BotSpec::parse::<koth_samurai::Samurai>(&format!("{n}=builtin:monk"), &launch)
-                    .unwrap()
-            })
-            .collect();
+        let specs = monks(&names);
         let fixtures = schedule(Seats::Duel, 3, 2);
         // As if interrupted: a lost to b once (1 match), beat c twice; b-c never met. By
         // points a (2) leads b (1); per match b (1 of 1) leads a (2 of 3).
