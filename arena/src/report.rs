@@ -139,11 +139,17 @@ pub struct TournamentReport {
     pub matches: u32,
     /// Standings, best first.
     pub standings: Vec<Standing>,
-    /// How the standings' ratings are computed: `elo` (duels: a Bradley–Terry maximum
-    /// likelihood fit on the Elo scale, averaging 0), `weng-lin` (free-for-all games: Weng–Lin
-    /// ratings, starting at 25), or empty when there are none.
+    /// How the standings' ratings are computed, one maximum-likelihood fit over all the
+    /// matches on the Elo scale averaging 0 (see [`crate::ratings`]): `elo` (duels: Bradley–Terry,
+    /// a draw half a win), `plackett-luce` (free-for-all games: the places, ties averaged over
+    /// their orders), or empty when there are none (the results do not connect every bot, or a
+    /// perfect record with no prior). Older reports may say `weng-lin`.
     #[serde(default)]
     pub rating_model: String,
+    /// The ratings' prior: virtual draws per bot, spread over its opponents (`--prior-draws`);
+    /// 0 when there are no ratings.
+    #[serde(default)]
+    pub prior_draws: f64,
     /// The head-to-head table.
     #[serde(default)]
     pub head_to_head: HeadToHead,

@@ -103,7 +103,7 @@ pub trait Progress: Send + Sync {
 }
 
 /// How a tournament runs besides what it plays.
-#[derive(Clone, Default)]
+#[derive(Clone)]
 pub struct RunOptions {
     /// Matches played at once.
     pub jobs: usize,
@@ -113,6 +113,20 @@ pub struct RunOptions {
     pub progress: Option<std::sync::Arc<dyn Progress>>,
     /// How the bots play, as typed (recorded with `out`).
     pub bot_options: BotOptions,
+    /// The ratings' prior: virtual draws per bot ([`ratings::PRIOR_DRAWS`] by default).
+    pub prior_draws: f64,
+}
+
+impl Default for RunOptions {
+    fn default() -> RunOptions {
+        RunOptions {
+            jobs: 1,
+            out: None,
+            progress: None,
+            bot_options: BotOptions::default(),
+            prior_draws: ratings::PRIOR_DRAWS,
+        }
+    }
 }
 
 /// The format of `DIR/tournament.json` this koth writes and resumes.
@@ -584,7 +598,7 @@ pub fn run<G: ArenaGame>(
         let (index, report) = r?;
         reports[index] = Some(report);
     }
-    let report = standings::<G>(seats, &fixtures, &reports, specs, seed);
+    let report = standings::<G>(seats, &fixtures, &reports, specs, seed, options.prior_draws);
     if let Some(rec) = &recorder {
         rec.write_standings(&report)?;
     }
@@ -609,6 +623,7 @@ fn standings<G: ArenaGame>(
     reports: &[Option<MatchReport>],
     specs: &[BotSpec],
     seed: u64,
+    prior_draws: f64,
 ) -> TournamentReport {
     let n = specs.len();
     let mut standings: Vec<Standing> = specs
@@ -630,7 +645,6 @@ fn standings<G: ArenaGame>(
     let mut played = 0u32;
     let mut h2h_score = vec![vec![0.0f64; n]; n];
     let mut h2h_games = vec![vec![0u32; n]; n];
-    let mut duels = Vec::new();
     let mut placings = Vec::new();
     for (fixture, report) in fixtures.iter().zip(reports) {
         let Some(report) = report else {
@@ -672,13 +686,6 @@ fn standings<G: ArenaGame>(
                 }
             }
         }
-        if let [a, b] = fixture.seats[..] {
-            duels.push((
-                a,
-                b,
-                ahead(report.players[0].place, report.players[1].place),
-            ));
-        }
         // No bot is rated against itself.
         placings.push(bots);
     }
@@ -687,15 +694,13 @@ fn standings<G: ArenaGame>(
             s.average_place /= s.played as f64;
         }
     }
-    // Duels: the Elo fit (its covariance gives the LOS below); else Weng-Lin.
-    let elo = match seats {
-        Seats::Duel => ratings::bradley_terry(n, &duels, ratings::PRIOR_DRAWS),
-        Seats::FreeForAll { .. } => None,
+    // One batch fit over all the matches, whatever their order (see `ratings`).
+    let fit = ratings::fit(n, &placings, prior_draws);
+    let model = match seats {
+        Seats::Duel => "elo",
+        Seats::FreeForAll { .. } => "plackett-luce",
     };
-    let (model, rated) = match seats {
-        Seats::Duel => ("elo", elo.as_ref().map(|fit| fit.ratings.clone())),
-        Seats::FreeForAll { .. } => ("weng-lin", Some(ratings::weng_lin(n, &placings))),
-    };
+    let rated = fit.as_ref().map(|f| f.ratings.clone());
     for (s, r) in standings.iter_mut().zip(rated.iter().flatten()) {
         s.rating = Some(r.rating);
         s.margin = Some(r.margin);
@@ -725,7 +730,7 @@ fn standings<G: ArenaGame>(
         }
         .then(a.name.cmp(&b.name))
     });
-    if let Some(fit) = &elo {
+    if let Some(fit) = &fit {
         for pair in order.windows(2) {
             standings[pair[0]].los = Some(fit.los(pair[0], pair[1]));
         }
@@ -755,6 +760,7 @@ fn standings<G: ArenaGame>(
         head_to_head,
         interrupted: reaper::interrupted(),
         per_match,
+        prior_draws: if rated.is_some() { prior_draws } else { 0.0 },
     }
 }
 
@@ -774,24 +780,103 @@ mod tests {
             .collect()
     }
 
-    /// A duel between bots `a` and `b` that `winner` won.
-    fn duel(names: [&str; 2], winner: usize) -> MatchReport {
+    /// A seat's result.
+    fn player(name: &str, place: u32, score: f64) -> crate::report::PlayerReport {
+        crate::report::PlayerReport {
+            name: name.into(),
+            place,
+            score,
+            stats: serde_json::Value::Null,
+        }
+    }
+
+    /// A finished match of `game` with these seats' results.
+    fn finished(game: &str, players: Vec<crate::report::PlayerReport>) -> MatchReport {
         MatchReport {
-            game: "samurai".into(),
+            game: game.into(),
             seed: 0,
             config: serde_json::Value::Null,
             turns: 1,
             outcome: koth_engine_core::OutcomeKind::Win,
-            players: (0..2)
-                .map(|i| crate::report::PlayerReport {
-                    name: names[i].into(),
-                    place: if i == winner { 1 } else { 2 },
-                    score: if i == winner { 1.0 } else { 0.0 },
-                    stats: serde_json::Value::Null,
-                })
-                .collect(),
+            players,
             faults: vec![],
         }
+    }
+
+    /// A duel between bots `a` and `b` that `winner` won.
+    fn duel(names: [&str; 2], winner: usize) -> MatchReport {
+        let players = (0..2)
+            .map(|i| {
+                let won = i == winner;
+                player(names[i], if won { 1 } else { 2 }, f64::from(u8::from(won)))
+            })
+            .collect();
+        finished("samurai", players)
+    }
+
+    /// The standings of a tournament do not depend on the order its matches come in: every
+    /// count, score and table is the same, and the ratings, intervals and LOS agree to 1e-9
+    /// (a free-for-all schedule with shared places, rated by one batch fit).
+    #[test]
+    fn standings_are_the_same_for_the_matches_in_any_order() {
+        let names = ["a", "b", "c", "d", "e"];
+        let specs = monks(&names);
+        let fixtures = schedule(Seats::FreeForAll { min: 4, max: 4 }, 5, 6);
+        let mut x = 11u64;
+        let reports: Vec<Option<MatchReport>> = fixtures
+            .iter()
+            .map(|f| {
+                let players = f
+                    .seats
+                    .iter()
+                    .map(|&bot| {
+                        x = x.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+                        let place = 1 + ((x >> 33) % 3) as u32 + u32::from(bot >= 3);
+                        player(names[bot], place, f64::from(5 - place))
+                    })
+                    .collect();
+                Some(finished("tanks", players))
+            })
+            .collect();
+        let seats = Seats::FreeForAll { min: 4, max: 4 };
+        let rate = |fixtures: &[Fixture], reports: &[Option<MatchReport>]| {
+            standings::<koth_samurai::Samurai>(
+                seats,
+                fixtures,
+                reports,
+                &specs,
+                1,
+                ratings::PRIOR_DRAWS,
+            )
+        };
+        let before = rate(&fixtures, &reports);
+        assert_eq!(before.rating_model, "plackett-luce");
+        // Reversed, then rotated: the same matches in another order.
+        let mut order: Vec<usize> = (0..fixtures.len()).rev().collect();
+        order.rotate_left(7);
+        let fixtures2: Vec<Fixture> = order.iter().map(|&i| fixtures[i].clone()).collect();
+        let reports2: Vec<Option<MatchReport>> =
+            order.iter().map(|&i| reports[i].clone()).collect();
+        let after = rate(&fixtures2, &reports2);
+        let strip = |r: &TournamentReport| {
+            let mut r = r.clone();
+            for s in &mut r.standings {
+                (s.rating, s.margin, s.los) = (None, None, None);
+            }
+            r
+        };
+        assert_eq!(strip(&before), strip(&after));
+        for (a, b) in before.standings.iter().zip(&after.standings) {
+            for (x, y) in [(a.rating, b.rating), (a.margin, b.margin), (a.los, b.los)] {
+                match (x, y) {
+                    (Some(x), Some(y)) => assert!((x - y).abs() < 1e-9, "{a:?} {b:?}"),
+                    (x, y) => assert_eq!(x.is_some(), y.is_some(), "{a:?} {b:?}"),
+                }
+            }
+        }
+        // Every row but the last has a LOS over the next.
+        let los = before.standings.iter().filter(|s| s.los.is_some()).count();
+        assert_eq!(los, names.len() - 1, "{before:?}");
     }
 
     #[test]
@@ -818,23 +903,10 @@ mod tests {
                             next += 1;
                             next - 1
                         };
-                        crate::report::PlayerReport {
-                            name: names[bot].into(),
-                            place,
-                            score: 0.0,
-                            stats: serde_json::Value::Null,
-                        }
+                        player(names[bot], place, 0.0)
                     })
                     .collect();
-                Some(MatchReport {
-                    game: "bomberman".into(),
-                    seed: 0,
-                    config: serde_json::Value::Null,
-                    turns: 1,
-                    outcome: koth_engine_core::OutcomeKind::Win,
-                    players,
-                    faults: vec![],
-                })
+                Some(finished("bomberman", players))
             })
             .collect();
         let report = standings::<koth_samurai::Samurai>(
@@ -843,6 +915,7 @@ mod tests {
             &reports,
             &specs,
             1,
+            ratings::PRIOR_DRAWS,
         );
         let a = report.standings.iter().find(|s| s.name == "a").unwrap();
         assert_eq!((a.played, a.wins, a.losses), (12, 12, 0), "{a:?}");
@@ -883,7 +956,14 @@ mod tests {
                 }
             })
             .collect();
-        let report = standings::<koth_samurai::Samurai>(Seats::Duel, &fixtures, &all, &specs, 1);
+        let report = standings::<koth_samurai::Samurai>(
+            Seats::Duel,
+            &fixtures,
+            &all,
+            &specs,
+            1,
+            ratings::PRIOR_DRAWS,
+        );
         let table: Vec<(&str, u32, f64)> = report
             .standings
             .iter()
@@ -896,7 +976,14 @@ mod tests {
             .iter()
             .map(|f| Some(duel([names[f.seats[0]], names[f.seats[1]]], 0)))
             .collect();
-        let report = standings::<koth_samurai::Samurai>(Seats::Duel, &fixtures, &even, &specs, 1);
+        let report = standings::<koth_samurai::Samurai>(
+            Seats::Duel,
+            &fixtures,
+            &even,
+            &specs,
+            1,
+            ratings::PRIOR_DRAWS,
+        );
         assert!(!report.per_match);
     }
 

@@ -49,8 +49,7 @@ fn bench_records(c: &mut Criterion) {
                         replays,
                         resume: false,
                     }),
-                    progress: None,
-                    bot_options: Default::default(),
+                    ..RunOptions::default()
                 },
                 |options| {
                     let report = tournament::run::<Samurai>(&config, &specs, 2, 7, &options)

@@ -193,6 +193,21 @@ pub struct TournamentArgs {
     /// with --resume DIR in place of --out DIR; matches recorded are not played again.
     #[arg(long, value_name = "DIR")]
     pub resume: Option<PathBuf>,
+    /// The ratings' prior: X virtual draws per bot, spread over the opponents it met
+    /// (BayesElo's size, 2, by default). 0 for none: a bot that won or lost every match then
+    /// gets no rating.
+    #[arg(long, value_name = "X", value_parser = prior_draws, allow_negative_numbers = true)]
+    pub prior_draws: Option<f64>,
+}
+
+/// `--prior-draws`: a finite number of virtual draws, 0 or more.
+fn prior_draws(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(x) if x.is_finite() && (0.0..=1e6).contains(&x) => Ok(x),
+        _ => Err(format!(
+            "expected a number of virtual draws from 0 to 1000000, not {text:?}"
+        )),
+    }
 }
 
 #[derive(Subcommand, Debug)]

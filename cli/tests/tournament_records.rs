@@ -111,13 +111,14 @@ fn records_hold_every_match_and_every_replay_verifies() {
     assert_eq!(no_dir.status.code(), Some(2), "{no_dir:?}");
 }
 
-/// A free-for-all tournament rates with Weng-Lin and counts every two bots of a match as a
-/// meeting.
+/// A free-for-all tournament rates with a Plackett-Luce fit of the places (LOS included) and
+/// counts every two bots of a match as a meeting.
 #[test]
 fn free_for_all_records_rate_and_meet() {
     let dir = tempfile::tempdir().unwrap();
     let report = json(&koth("tournament tanks --seed 4 --games 3 --json").run(dir.path()));
-    assert_eq!(report["rating_model"], "weng-lin");
+    assert_eq!(report["rating_model"], "plackett-luce");
+    assert_eq!(report["prior_draws"], 2.0);
     let n = report["standings"].as_array().unwrap().len();
     let h2h = &report["head_to_head"];
     for i in 0..n {
@@ -130,10 +131,46 @@ fn free_for_all_records_rate_and_meet() {
             assert_eq!(a + b, games as f64, "{h2h}");
         }
     }
-    for s in report["standings"].as_array().unwrap() {
+    let rows = report["standings"].as_array().unwrap();
+    for (i, s) in rows.iter().enumerate() {
         assert!(s["margin"].as_f64().unwrap() > 0.0, "{s}");
-        assert!(s.get("los").is_none(), "LOS is for duels: {s}");
+        // A LOS over the next row, on every row but the last.
+        assert_eq!(s.get("los").is_some(), i + 1 < rows.len(), "{s}");
     }
+}
+
+/// The standings read back from records whose lines were shuffled are the standings of the
+/// run, for every game; and the prior is the one asked for.
+#[test]
+fn shuffled_records_give_the_same_standings_in_every_game() {
+    let dir = tempfile::tempdir().unwrap();
+    for game in ["samurai", "battleship", "naval", "tanks", "bomberman"] {
+        let out = dir.path().join(game);
+        let line =
+            format!("tournament {game} --seed 8 --games 2 --jobs 2 --json --prior-draws 0.5");
+        let run = json(&koth(&line).arg("--out").arg(&out).run(dir.path()));
+        assert_eq!(run["prior_draws"], 0.5, "{game}: {run}");
+        assert!(run["standings"][0]["rating"].is_f64(), "{game}: {run}");
+        let matches = out.join("matches.jsonl");
+        let mut records: Vec<String> = std::fs::read_to_string(&matches)
+            .unwrap()
+            .lines()
+            .map(str::to_string)
+            .collect();
+        assert!(records.len() >= 2, "{game}: {records:?}");
+        records.reverse();
+        records.rotate_left(1);
+        std::fs::write(&matches, records.join("\n") + "\n").unwrap();
+        std::fs::remove_file(out.join("standings.json")).unwrap();
+        let again = json(&koth(&line).arg("--resume").arg(&out).run(dir.path()));
+        assert_eq!(again, run, "{game}");
+    }
+    let bad = koth("tournament samurai --prior-draws -1").run(dir.path());
+    assert_eq!(bad.status.code(), Some(2), "{bad:?}");
+    assert!(
+        String::from_utf8_lossy(&bad.stderr).contains("--prior-draws"),
+        "{bad:?}"
+    );
 }
 
 /// The tournament of the resume test: a slow program and two built-ins, 6 matches.

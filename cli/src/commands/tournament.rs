@@ -4,7 +4,7 @@ use std::io::{IsTerminal, Write};
 
 use crate::arena::Seats;
 use crate::arena::spec::dedupe_names;
-use crate::arena::tournament;
+use crate::arena::{ratings, tournament};
 use crate::args::{BotArgs, TournamentArgs};
 use crate::commands::setup::{bot_specs, load_config};
 use crate::commands::{MAX_GAMES, MAX_JOBS, MAX_MATCHES, clock_seed};
@@ -109,6 +109,7 @@ pub fn tournament<G: CliGame>(args: &TournamentArgs) -> anyhow::Result<()> {
         progress: (!args.json && std::io::stderr().is_terminal())
             .then(|| std::sync::Arc::new(Bar::new()) as std::sync::Arc<dyn tournament::Progress>),
         bot_options,
+        prior_draws: args.prior_draws.unwrap_or(ratings::PRIOR_DRAWS),
     };
     let report = tournament::run::<G>(&config, &specs, games, seed, &options)?;
     let stdout = std::io::stdout();

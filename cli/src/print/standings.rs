@@ -47,16 +47,29 @@ pub(crate) fn print_standings(
             ""
         }
     )?;
-    let rating = match report.rating_model.as_str() {
-        "elo" => {
-            "; rating: Elo from a Bradley-Terry fit (mean 0) with its 95% interval; LOS: \
-                  the chance of being stronger than the next row"
-        }
-        "weng-lin" => "; rating: Weng-Lin (start 25) with its 95% interval",
+    let fit = match report.rating_model.as_str() {
+        "elo" => "a Bradley-Terry fit of all the matches",
+        "plackett-luce" => "a Plackett-Luce fit of all the matches' places",
         _ => "",
     };
-    writeln!(w, "{note}{rating}")?;
-    let los = report.rating_model == "elo";
+    let los = !fit.is_empty();
+    if los {
+        writeln!(
+            w,
+            "{note}\nrating: Elo from {fit} (mean 0, prior {} virtual draws per bot) \
+             with its 95% interval; LOS: the chance of being stronger than the \
+             next row",
+            report.prior_draws
+        )?;
+    } else if report.matches > 0 && report.standings.len() > 1 {
+        writeln!(
+            w,
+            "{note}\nno ratings: the matches do not connect every bot, or with no prior \
+             (--prior-draws 0) a bot won or lost every match"
+        )?;
+    } else {
+        writeln!(w, "{note}")?;
+    }
     writeln!(
         w,
         "{:>4}  {:<24} {:>8} {:>5} {:>5} {:>6} {:>9} {:>7} {:>15}{}",
