@@ -6,7 +6,8 @@
 //!   each protocol family; [`http`]: the HTTP transport (battleship's bots served over HTTP);
 //!   [`launch`]: the settings every external bot of a run is launched with;
 //! - [`report`], [`output`], [`replay`]: a match's report, log and replay;
-//! - [`tournament`], [`ratings`]: schedules, parallel runs, records and standings.
+//! - [`tournament`], [`ratings`], [`records`]: schedules, parallel runs, standings, and the
+//!   records folder a tournament keeps and resumes.
 
 #![forbid(unsafe_code)]
 
@@ -26,6 +27,7 @@ pub mod http;
 pub mod launch;
 pub mod output;
 pub mod ratings;
+pub mod records;
 pub mod replay;
 pub mod report;
 pub mod spec;

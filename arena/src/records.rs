@@ -1,0 +1,353 @@
+//! A tournament's records folder (`--out DIR`): `DIR/tournament.json` (the [`TournamentSetup`],
+//! written first), `DIR/matches.jsonl` (one [`MatchRecord`] per line, appended as each match
+//! ends), `DIR/replays/<index>.jsonl` and `DIR/standings.json`; written as a tournament runs
+//! and read back by a resume.
+
+use std::fs::File;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+
+use koth_engine_core::draw::derive_seed;
+use serde::{Deserialize, Serialize};
+
+use crate::report::{MatchReport, TournamentReport};
+use crate::tournament::{Fixture, Out, TournamentError};
+
+/// The format of `DIR/tournament.json` this koth writes and resumes.
+pub const SETUP_FORMAT: u32 = 2;
+
+/// How the bots of a tournament play, as the user typed it: recorded in
+/// `DIR/tournament.json` and compared on resume. It never holds an environment variable's
+/// value (only `--env` names), and a folder inside the working folder is recorded relative
+/// to it, so a moved records folder resumes.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BotOptions {
+    /// Each `--bot` SPEC as typed (the built-ins' `builtin:ID` when none was given).
+    pub bots: Vec<String>,
+    /// `--workdir`, relative to the working folder where it lies inside it.
+    pub workdir: Option<String>,
+    /// `--timeout-ms`.
+    pub timeout_ms: Option<u64>,
+    /// `--match-timeout`, in seconds.
+    pub match_timeout_s: u64,
+    /// `--sandbox`: `auto`, `on` or `off`.
+    pub sandbox: String,
+    /// `--memory-mb`.
+    pub memory_mb: Option<u64>,
+    /// `--disk-mb`.
+    pub disk_mb: u64,
+    /// `--cpus`.
+    pub cpus: u32,
+    /// `--cpu-seconds`.
+    pub cpu_seconds: Option<u64>,
+    /// `--allow-net`.
+    pub allow_net: bool,
+    /// The names passed with `--env` (never their values).
+    pub env: Vec<String>,
+    /// `--dialect`.
+    pub dialect: Option<String>,
+}
+
+/// `path` relative to the working folder where it lies inside it, else as given.
+pub fn recorded_path(path: &Path) -> String {
+    let cwd = std::env::current_dir().ok();
+    let absolute = if path.is_absolute() {
+        path.to_path_buf()
+    } else {
+        match &cwd {
+            Some(cwd) => cwd.join(path),
+            None => path.to_path_buf(),
+        }
+    };
+    let relative = cwd
+        .as_deref()
+        .and_then(|cwd| absolute.strip_prefix(cwd).ok())
+        .map(|p| {
+            if p.as_os_str().is_empty() {
+                Path::new(".")
+            } else {
+                p
+            }
+        });
+    relative.unwrap_or(path).display().to_string()
+}
+
+/// `DIR/tournament.json`: what the tournament plays, written first and checked on resume.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TournamentSetup {
+    /// The file's format ([`SETUP_FORMAT`]).
+    pub format: u32,
+    /// The game's name.
+    pub game: String,
+    /// The tournament seed.
+    pub seed: u64,
+    /// Matches per pair (duels) or games in the series.
+    pub games: u32,
+    /// The matches scheduled.
+    pub matches: usize,
+    /// The full game config.
+    pub config: serde_json::Value,
+    /// The bots' names, in the order of the schedule's indices.
+    pub bots: Vec<String>,
+    /// How the bots play, as typed.
+    pub options: BotOptions,
+    /// Whether each match's replay is written.
+    pub replays: bool,
+}
+
+/// One line of `DIR/matches.jsonl`, appended as each match ends.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MatchRecord {
+    /// The match's index in the schedule (its seed derives from it).
+    pub index: usize,
+    /// The bots in seat order, as indices into [`TournamentSetup::bots`].
+    pub seats: Vec<usize>,
+    /// How long the match took, in milliseconds.
+    pub duration_ms: f64,
+    /// The match's report: seed, config, names, places, scores, statistics and every
+    /// fault with its details.
+    pub result: MatchReport,
+}
+
+/// The seed recorded in `DIR/tournament.json`, if there is one (a resume's default seed).
+pub fn recorded_seed(dir: &Path) -> Option<u64> {
+    let text = std::fs::read_to_string(dir.join(SETUP)).ok()?;
+    serde_json::from_str::<TournamentSetup>(&text)
+        .ok()
+        .map(|s| s.seed)
+}
+
+const SETUP: &str = "tournament.json";
+const MATCHES: &str = "matches.jsonl";
+const STANDINGS: &str = "standings.json";
+
+/// Writes a tournament's records as matches end.
+pub(crate) struct Recorder {
+    dir: PathBuf,
+    replays: bool,
+    matches: Mutex<File>,
+}
+
+/// Why a tournament's records folder cannot be used: a mistake in how the run was asked for.
+/// The texts name koth's flags (`--out DIR` starts records, `--resume DIR` continues them).
+#[derive(Debug, thiserror::Error)]
+pub enum RecordsError {
+    /// A resume found no tournament in the folder.
+    #[error("--resume {}: no tournament there ({error})", .dir.display())]
+    NoTournament {
+        /// The folder.
+        dir: PathBuf,
+        /// Why its setup could not be read.
+        error: std::io::Error,
+    },
+    /// The setup is of a format this koth does not resume.
+    #[error(
+        "--resume {}: {SETUP} is of format {format}, this koth resumes format {SETUP_FORMAT}: \
+         finish it with the koth that started it, or start anew",
+        .dir.display()
+    )]
+    OtherFormat {
+        /// The folder.
+        dir: PathBuf,
+        /// The setup's format.
+        format: u64,
+    },
+    /// The setup file does not parse.
+    #[error("--resume {}: {SETUP} is not a tournament setup: {error}", .dir.display())]
+    NotASetup {
+        /// The folder.
+        dir: PathBuf,
+        /// Why not.
+        error: serde_json::Error,
+    },
+    /// The recorded tournament is another one.
+    #[error(
+        "--resume {}: the tournament there has another {field}; resume it with the command \
+         that started it, --out replaced by --resume",
+        .dir.display()
+    )]
+    OtherSetup {
+        /// The folder.
+        dir: PathBuf,
+        /// The first field that differs.
+        field: &'static str,
+    },
+    /// A line of the recorded matches is wrong.
+    #[error("--resume {}: {MATCHES} line {line}: {why}", .dir.display())]
+    BadMatch {
+        /// The folder.
+        dir: PathBuf,
+        /// The line's number, from 1.
+        line: usize,
+        /// What is wrong.
+        why: String,
+    },
+    /// The folder for new records cannot be made.
+    #[error("cannot create {}: {error}", .dir.display())]
+    Create {
+        /// The folder.
+        dir: PathBuf,
+        /// Why not.
+        error: std::io::Error,
+    },
+    /// The folder for new records holds a tournament already.
+    #[error(
+        "{shown} already holds a tournament: --resume {shown} to continue it, or choose another \
+         folder",
+        shown = .dir.display()
+    )]
+    Taken {
+        /// The folder.
+        dir: PathBuf,
+    },
+}
+
+impl Recorder {
+    /// Opens the records in `out.dir`: a new tournament writes its setup there (and refuses a
+    /// folder that already holds one); a resume checks the setup is the same and reads the
+    /// matches already played into `done` (a last line cut short by a kill is dropped).
+    pub(crate) fn open(
+        out: &Out,
+        setup: &TournamentSetup,
+        fixtures: &[Fixture],
+        done: &mut [Option<MatchReport>],
+    ) -> Result<Recorder, TournamentError> {
+        let dir = &out.dir;
+        let setup_path = dir.join(SETUP);
+        let matches_path = dir.join(MATCHES);
+        if out.resume {
+            let text = std::fs::read_to_string(&setup_path).map_err(|error| {
+                RecordsError::NoTournament {
+                    dir: dir.clone(),
+                    error,
+                }
+            })?;
+            let format = serde_json::from_str::<serde_json::Value>(&text)
+                .ok()
+                .map(|v| v.get("format").and_then(|f| f.as_u64()).unwrap_or(1));
+            if let Some(format) = format.filter(|&f| f != u64::from(SETUP_FORMAT)) {
+                return Err(RecordsError::OtherFormat {
+                    dir: dir.clone(),
+                    format,
+                }
+                .into());
+            }
+            let recorded: TournamentSetup =
+                serde_json::from_str(&text).map_err(|error| RecordsError::NotASetup {
+                    dir: dir.clone(),
+                    error,
+                })?;
+            if let Some(field) = setup_difference(&recorded, setup) {
+                return Err(RecordsError::OtherSetup {
+                    dir: dir.clone(),
+                    field,
+                }
+                .into());
+            }
+            let mut bytes = match std::fs::read(&matches_path) {
+                Ok(b) => b,
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound => Vec::new(),
+                Err(e) => return Err(e.into()),
+            };
+            let complete = bytes.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+            if complete < bytes.len() {
+                // A line cut short by a kill: the match is played again.
+                bytes.truncate(complete);
+                std::fs::write(&matches_path, &bytes)?;
+            }
+            for (number, line) in bytes.split(|&b| b == b'\n').enumerate() {
+                if line.is_empty() {
+                    continue;
+                }
+                let bad = |why: String| RecordsError::BadMatch {
+                    dir: dir.clone(),
+                    line: number + 1,
+                    why,
+                };
+                let record: MatchRecord =
+                    serde_json::from_slice(line).map_err(|e| bad(e.to_string()))?;
+                let fixture = fixtures
+                    .get(record.index)
+                    .ok_or_else(|| bad(format!("match {} is not scheduled", record.index)))?;
+                if fixture.seats != record.seats
+                    || record.result.seed != derive_seed(setup.seed, record.index as u64)
+                {
+                    return Err(bad(format!(
+                        "match {} is not the scheduled one (seats or seed differ)",
+                        record.index
+                    ))
+                    .into());
+                }
+                done[record.index] = Some(record.result);
+            }
+        } else {
+            std::fs::create_dir_all(dir).map_err(|error| RecordsError::Create {
+                dir: dir.clone(),
+                error,
+            })?;
+            if setup_path.exists() {
+                return Err(RecordsError::Taken { dir: dir.clone() }.into());
+            }
+            std::fs::write(&setup_path, serde_json::to_string_pretty(setup)? + "\n")?;
+            // A stale list of matches (a setup deleted by hand) is not continued.
+            std::fs::write(&matches_path, b"")?;
+        }
+        if out.replays {
+            std::fs::create_dir_all(dir.join("replays"))?;
+        }
+        let matches = std::fs::OpenOptions::new()
+            .append(true)
+            .create(true)
+            .open(&matches_path)?;
+        Ok(Recorder {
+            dir: dir.clone(),
+            replays: out.replays,
+            matches: Mutex::new(matches),
+        })
+    }
+
+    /// Where match `index`'s replay goes, when replays are written.
+    pub(crate) fn replay_path(&self, index: usize) -> Option<PathBuf> {
+        self.replays
+            .then(|| self.dir.join("replays").join(format!("{index}.jsonl")))
+    }
+
+    /// Appends one match's line (whole, under a lock, flushed).
+    pub(crate) fn record(&self, record: &MatchRecord) -> Result<(), TournamentError> {
+        let mut line = serde_json::to_vec(record)?;
+        line.push(b'\n');
+        let mut file = self.matches.lock().unwrap_or_else(|e| e.into_inner());
+        file.write_all(&line)?;
+        file.flush()?;
+        Ok(())
+    }
+
+    pub(crate) fn write_standings(&self, report: &TournamentReport) -> Result<(), TournamentError> {
+        std::fs::write(
+            self.dir.join(STANDINGS),
+            serde_json::to_string_pretty(report)? + "\n",
+        )?;
+        Ok(())
+    }
+}
+
+/// The first field in which two setups differ.
+fn setup_difference(a: &TournamentSetup, b: &TournamentSetup) -> Option<&'static str> {
+    [
+        (a.game != b.game, "game"),
+        (a.seed != b.seed, "seed"),
+        (a.games != b.games, "number of games"),
+        (a.config != b.config, "config"),
+        (a.bots != b.bots, "list of bots"),
+        (a.options.bots != b.options.bots, "--bot SPEC"),
+        (a.options != b.options, "bot option"),
+        (a.replays != b.replays, "--replays choice"),
+        (a.matches != b.matches, "schedule"),
+    ]
+    .into_iter()
+    .find_map(|(differs, field)| differs.then_some(field))
+}
