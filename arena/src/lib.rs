@@ -6,8 +6,8 @@
 //!   each protocol family; [`http`]: the HTTP transport (battleship's bots served over HTTP);
 //!   [`launch`]: the settings every external bot of a run is launched with;
 //! - [`report`], [`output`], [`replay`]: a match's report, log and replay;
-//! - [`tournament`], [`ratings`], [`records`]: schedules, parallel runs, standings, and the
-//!   records folder a tournament keeps and resumes.
+//! - [`tournament`], [`ratings`], [`records`], [`merge`]: schedules, parallel runs, standings,
+//!   the records folder a tournament keeps and resumes, and joining a tournament's parts.
 
 #![forbid(unsafe_code)]
 
@@ -25,6 +25,7 @@ use spec::BotSpec;
 pub mod external;
 pub mod http;
 pub mod launch;
+pub mod merge;
 pub mod output;
 pub mod ratings;
 pub mod records;

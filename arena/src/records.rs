@@ -96,6 +96,69 @@ pub struct TournamentSetup {
     pub options: BotOptions,
     /// Whether each match's replay is written.
     pub replays: bool,
+    /// The part of the schedule this folder plays (`--shard K/N`), if only a part.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shard: Option<Shard>,
+}
+
+/// Part `index` of `count` of a tournament's schedule (`--shard K/N`, `1 <= K <= N`): match
+/// `i` belongs to part `i % N + 1`, so the parts are equal to within one match and every
+/// part plays every bot. The matches' seeds do not depend on the parts; `koth merge` joins
+/// the parts' folders into the standings of one run. Written `"K/N"` in JSON.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "String", into = "String")]
+pub struct Shard {
+    /// K, from 1.
+    pub index: u32,
+    /// N, the number of parts.
+    pub count: u32,
+}
+
+/// The most parts a schedule may be cut into.
+pub const MAX_SHARDS: u32 = 1_000_000;
+
+impl Shard {
+    /// Whether match `index` of the schedule belongs to this part.
+    pub fn holds(&self, index: usize) -> bool {
+        index % self.count as usize + 1 == self.index as usize
+    }
+}
+
+impl std::fmt::Display for Shard {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}/{}", self.index, self.count)
+    }
+}
+
+impl std::str::FromStr for Shard {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Shard, String> {
+        let bad = || format!("expected K/N with 1 <= K <= N <= {MAX_SHARDS}, not {text:?}");
+        let (k, n) = text.split_once('/').ok_or_else(bad)?;
+        let (index, count) = (
+            k.trim().parse::<u32>().map_err(|_| bad())?,
+            n.trim().parse::<u32>().map_err(|_| bad())?,
+        );
+        if index == 0 || index > count || count > MAX_SHARDS {
+            return Err(bad());
+        }
+        Ok(Shard { index, count })
+    }
+}
+
+impl TryFrom<String> for Shard {
+    type Error = String;
+
+    fn try_from(text: String) -> Result<Shard, String> {
+        text.parse()
+    }
+}
+
+impl From<Shard> for String {
+    fn from(shard: Shard) -> String {
+        shard.to_string()
+    }
 }
 
 /// One line of `DIR/matches.jsonl`, appended as each match ends.
@@ -132,22 +195,23 @@ pub(crate) struct Recorder {
     matches: Mutex<File>,
 }
 
-/// Why a tournament's records folder cannot be used: a mistake in how the run was asked for.
-/// The texts name koth's flags (`--out DIR` starts records, `--resume DIR` continues them).
+/// Why a tournament's records folder cannot be used (or several cannot be merged): a mistake
+/// in how the run was asked for. The texts name the folders, and koth's flags where one helps
+/// (`--out DIR` starts records, `--resume DIR` continues them).
 #[derive(Debug, thiserror::Error)]
 pub enum RecordsError {
-    /// A resume found no tournament in the folder.
-    #[error("--resume {}: no tournament there ({error})", .dir.display())]
+    /// No tournament is recorded in the folder.
+    #[error("{}: no tournament recorded there ({error})", .dir.display())]
     NoTournament {
         /// The folder.
         dir: PathBuf,
         /// Why its setup could not be read.
         error: std::io::Error,
     },
-    /// The setup is of a format this koth does not resume.
+    /// The setup is of a format this koth does not read.
     #[error(
-        "--resume {}: {SETUP} is of format {format}, this koth resumes format {SETUP_FORMAT}: \
-         finish it with the koth that started it, or start anew",
+        "{}: {SETUP} is of format {format}, this koth reads format {SETUP_FORMAT}: finish it \
+         with the koth that started it, or start anew",
         .dir.display()
     )]
     OtherFormat {
@@ -157,7 +221,7 @@ pub enum RecordsError {
         format: u64,
     },
     /// The setup file does not parse.
-    #[error("--resume {}: {SETUP} is not a tournament setup: {error}", .dir.display())]
+    #[error("{}: {SETUP} is not a tournament setup: {error}", .dir.display())]
     NotASetup {
         /// The folder.
         dir: PathBuf,
@@ -177,7 +241,7 @@ pub enum RecordsError {
         field: &'static str,
     },
     /// A line of the recorded matches is wrong.
-    #[error("--resume {}: {MATCHES} line {line}: {why}", .dir.display())]
+    #[error("{}: {MATCHES} line {line}: {why}", .dir.display())]
     BadMatch {
         /// The folder.
         dir: PathBuf,
@@ -204,6 +268,56 @@ pub enum RecordsError {
         /// The folder.
         dir: PathBuf,
     },
+    /// Two folders given to merge record different tournaments.
+    #[error(
+        "{} and {} record different tournaments (their {field} differs): merge the parts of one \
+         tournament, each started with the same command and its own --shard K/N",
+        .first.display(), .dir.display()
+    )]
+    NotOneTournament {
+        /// The first folder given.
+        first: PathBuf,
+        /// The folder that differs from it.
+        dir: PathBuf,
+        /// The first field that differs.
+        field: &'static str,
+    },
+    /// Two folders given to merge hold the same part.
+    #[error("part {shard} is given twice: {} and {}", .first.display(), .dir.display())]
+    SamePart {
+        /// The part.
+        shard: Shard,
+        /// The folder given first.
+        first: PathBuf,
+        /// The folder given again.
+        dir: PathBuf,
+    },
+    /// A match is recorded twice among the folders merged.
+    #[error("match {index} is recorded twice: in {} and in {}", .first.display(), .dir.display())]
+    Twice {
+        /// The match's index.
+        index: usize,
+        /// The folder that recorded it first.
+        first: PathBuf,
+        /// The folder that recorded it again.
+        dir: PathBuf,
+    },
+    /// A folder does not hold what it should (another game, another schedule).
+    #[error("{}: {why}", .dir.display())]
+    Inconsistent {
+        /// The folder.
+        dir: PathBuf,
+        /// What is wrong.
+        why: String,
+    },
+    /// A match of the schedule is in none of the folders merged.
+    #[error("match {index} is recorded in none of the folders: {hint}")]
+    Missing {
+        /// The match's index.
+        index: usize,
+        /// Which part it belongs to and what to do.
+        hint: String,
+    },
 }
 
 impl Recorder {
@@ -220,27 +334,7 @@ impl Recorder {
         let setup_path = dir.join(SETUP);
         let matches_path = dir.join(MATCHES);
         if out.resume {
-            let text = std::fs::read_to_string(&setup_path).map_err(|error| {
-                RecordsError::NoTournament {
-                    dir: dir.clone(),
-                    error,
-                }
-            })?;
-            let format = serde_json::from_str::<serde_json::Value>(&text)
-                .ok()
-                .map(|v| v.get("format").and_then(|f| f.as_u64()).unwrap_or(1));
-            if let Some(format) = format.filter(|&f| f != u64::from(SETUP_FORMAT)) {
-                return Err(RecordsError::OtherFormat {
-                    dir: dir.clone(),
-                    format,
-                }
-                .into());
-            }
-            let recorded: TournamentSetup =
-                serde_json::from_str(&text).map_err(|error| RecordsError::NotASetup {
-                    dir: dir.clone(),
-                    error,
-                })?;
+            let recorded = read_setup(dir)?;
             if let Some(field) = setup_difference(&recorded, setup) {
                 return Err(RecordsError::OtherSetup {
                     dir: dir.clone(),
@@ -248,7 +342,7 @@ impl Recorder {
                 }
                 .into());
             }
-            let mut bytes = match std::fs::read(&matches_path) {
+            let bytes = match std::fs::read(&matches_path) {
                 Ok(b) => b,
                 Err(e) if e.kind() == std::io::ErrorKind::NotFound => Vec::new(),
                 Err(e) => return Err(e.into()),
@@ -256,33 +350,11 @@ impl Recorder {
             let complete = bytes.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
             if complete < bytes.len() {
                 // A line cut short by a kill: the match is played again.
-                bytes.truncate(complete);
-                std::fs::write(&matches_path, &bytes)?;
+                std::fs::write(&matches_path, &bytes[..complete])?;
             }
-            for (number, line) in bytes.split(|&b| b == b'\n').enumerate() {
-                if line.is_empty() {
-                    continue;
-                }
-                let bad = |why: String| RecordsError::BadMatch {
-                    dir: dir.clone(),
-                    line: number + 1,
-                    why,
-                };
-                let record: MatchRecord =
-                    serde_json::from_slice(line).map_err(|e| bad(e.to_string()))?;
-                let fixture = fixtures
-                    .get(record.index)
-                    .ok_or_else(|| bad(format!("match {} is not scheduled", record.index)))?;
-                if fixture.seats != record.seats
-                    || record.result.seed != derive_seed(setup.seed, record.index as u64)
-                {
-                    return Err(bad(format!(
-                        "match {} is not the scheduled one (seats or seed differ)",
-                        record.index
-                    ))
-                    .into());
-                }
-                done[record.index] = Some(record.result);
+            for record in read_matches(dir, setup, fixtures)? {
+                let index = record.index;
+                done[index] = Some(record.result);
             }
         } else {
             std::fs::create_dir_all(dir).map_err(|error| RecordsError::Create {
@@ -335,8 +407,77 @@ impl Recorder {
     }
 }
 
+/// The tournament recorded in `dir`: its `tournament.json`.
+pub fn read_setup(dir: &Path) -> Result<TournamentSetup, RecordsError> {
+    let text =
+        std::fs::read_to_string(dir.join(SETUP)).map_err(|error| RecordsError::NoTournament {
+            dir: dir.to_path_buf(),
+            error,
+        })?;
+    let format = serde_json::from_str::<serde_json::Value>(&text)
+        .ok()
+        .map(|v| v.get("format").and_then(|f| f.as_u64()).unwrap_or(1));
+    if let Some(format) = format.filter(|&f| f != u64::from(SETUP_FORMAT)) {
+        return Err(RecordsError::OtherFormat {
+            dir: dir.to_path_buf(),
+            format,
+        });
+    }
+    serde_json::from_str(&text).map_err(|error| RecordsError::NotASetup {
+        dir: dir.to_path_buf(),
+        error,
+    })
+}
+
+/// The matches recorded in `dir/matches.jsonl` (in the file's order; none when there is no
+/// file), each checked against `setup` and its schedule `fixtures`: scheduled, in the
+/// folder's part, with the scheduled seats and seed. A last line cut short by a kill (no
+/// newline) is left out.
+pub fn read_matches(
+    dir: &Path,
+    setup: &TournamentSetup,
+    fixtures: &[Fixture],
+) -> Result<Vec<MatchRecord>, TournamentError> {
+    let mut bytes = match std::fs::read(dir.join(MATCHES)) {
+        Ok(b) => b,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Vec::new(),
+        Err(e) => return Err(e.into()),
+    };
+    let complete = bytes.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+    bytes.truncate(complete);
+    let mut records = Vec::new();
+    for (number, line) in bytes.split(|&b| b == b'\n').enumerate() {
+        if line.is_empty() {
+            continue;
+        }
+        let bad = |why: String| RecordsError::BadMatch {
+            dir: dir.to_path_buf(),
+            line: number + 1,
+            why,
+        };
+        let record: MatchRecord = serde_json::from_slice(line).map_err(|e| bad(e.to_string()))?;
+        let fixture = fixtures
+            .get(record.index)
+            .ok_or_else(|| bad(format!("match {} is not scheduled", record.index)))?;
+        if fixture.seats != record.seats
+            || record.result.seed != derive_seed(setup.seed, record.index as u64)
+        {
+            return Err(bad(format!(
+                "match {} is not the scheduled one (seats or seed differ)",
+                record.index
+            ))
+            .into());
+        }
+        if let Some(shard) = setup.shard.filter(|s| !s.holds(record.index)) {
+            return Err(bad(format!("match {} is not in part {shard}", record.index)).into());
+        }
+        records.push(record);
+    }
+    Ok(records)
+}
+
 /// The first field in which two setups differ.
-fn setup_difference(a: &TournamentSetup, b: &TournamentSetup) -> Option<&'static str> {
+pub(crate) fn setup_difference(a: &TournamentSetup, b: &TournamentSetup) -> Option<&'static str> {
     [
         (a.game != b.game, "game"),
         (a.seed != b.seed, "seed"),
@@ -347,6 +488,7 @@ fn setup_difference(a: &TournamentSetup, b: &TournamentSetup) -> Option<&'static
         (a.options != b.options, "bot option"),
         (a.replays != b.replays, "--replays choice"),
         (a.matches != b.matches, "schedule"),
+        (a.shard != b.shard, "--shard"),
     ]
     .into_iter()
     .find_map(|(differs, field)| differs.then_some(field))

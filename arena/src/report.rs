@@ -150,6 +150,11 @@ pub struct TournamentReport {
     /// 0 when there are no ratings.
     #[serde(default)]
     pub prior_draws: f64,
+    /// The part of the schedule played (`--shard K/N`): the standings then count only its
+    /// matches; `koth merge` of every part gives the whole tournament's. Written only for a
+    /// part.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shard: Option<crate::records::Shard>,
     /// The head-to-head table.
     #[serde(default)]
     pub head_to_head: HeadToHead,

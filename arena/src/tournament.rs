@@ -20,7 +20,7 @@ use rayon::prelude::*;
 
 use crate::records::Recorder;
 pub use crate::records::{
-    BotOptions, MatchRecord, RecordsError, SETUP_FORMAT, TournamentSetup, recorded_path,
+    BotOptions, MatchRecord, RecordsError, SETUP_FORMAT, Shard, TournamentSetup, recorded_path,
     recorded_seed,
 };
 use crate::report::{HeadToHead, MatchReport, Standing, TournamentReport};
@@ -117,6 +117,8 @@ pub struct RunOptions {
     pub bot_options: BotOptions,
     /// The ratings' prior: virtual draws per bot ([`ratings::PRIOR_DRAWS`] by default).
     pub prior_draws: f64,
+    /// Play only this part of the schedule (`--shard K/N`); `koth merge` joins the parts.
+    pub shard: Option<Shard>,
 }
 
 impl Default for RunOptions {
@@ -127,6 +129,7 @@ impl Default for RunOptions {
             progress: None,
             bot_options: BotOptions::default(),
             prior_draws: ratings::PRIOR_DRAWS,
+            shard: None,
         }
     }
 }
@@ -211,18 +214,22 @@ pub fn run<G: ArenaGame>(
                 format: SETUP_FORMAT,
                 options: options.bot_options.clone(),
                 replays: out.replays,
+                shard: options.shard,
             };
             Some(Recorder::open(out, &setup, &fixtures, &mut reports)?)
         }
         None => None,
     };
+    let mine = |f: &&Fixture| options.shard.is_none_or(|s| s.holds(f.index));
+    let total = fixtures.iter().filter(mine).count();
     let todo: Vec<&Fixture> = fixtures
         .iter()
+        .filter(mine)
         .filter(|f| reports[f.index].is_none())
         .collect();
     let progress = options.progress.as_deref();
     if let Some(p) = progress {
-        p.start(fixtures.len() - todo.len(), fixtures.len());
+        p.start(total - todo.len(), total);
     }
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(options.jobs.max(1))
@@ -262,7 +269,16 @@ pub fn run<G: ArenaGame>(
         let (index, report) = r?;
         reports[index] = Some(report);
     }
-    let report = standings::<G>(seats, &fixtures, &reports, specs, seed, options.prior_draws);
+    let names: Vec<String> = specs.iter().map(|s| s.name.clone()).collect();
+    let mut report = standings::<G>(
+        seats,
+        &fixtures,
+        &reports,
+        &names,
+        seed,
+        options.prior_draws,
+    );
+    report.shard = options.shard;
     if let Some(rec) = &recorder {
         rec.write_standings(&report)?;
     }
@@ -280,20 +296,21 @@ fn ahead(place: u32, other: u32) -> f64 {
 }
 
 /// The standings of the matches played (`reports` in schedule order, `None` for a match not
-/// played), with ratings and the head-to-head table.
-fn standings<G: ArenaGame>(
+/// played) by the bots called `names` (in the schedule's order), with ratings and the
+/// head-to-head table.
+pub(crate) fn standings<G: ArenaGame>(
     seats: Seats,
     fixtures: &[Fixture],
     reports: &[Option<MatchReport>],
-    specs: &[BotSpec],
+    names: &[String],
     seed: u64,
     prior_draws: f64,
 ) -> TournamentReport {
-    let n = specs.len();
-    let mut standings: Vec<Standing> = specs
+    let n = names.len();
+    let mut standings: Vec<Standing> = names
         .iter()
-        .map(|s| Standing {
-            name: s.name.clone(),
+        .map(|name| Standing {
+            name: name.clone(),
             points: 0.0,
             wins: 0,
             draws: 0,
@@ -425,24 +442,13 @@ fn standings<G: ArenaGame>(
         interrupted: reaper::interrupted(),
         per_match,
         prior_draws: if rated.is_some() { prior_draws } else { 0.0 },
+        shard: None,
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// Built-in bots named `names`.
-    fn monks(names: &[&str]) -> Vec<BotSpec> {
-        let launch = std::sync::Arc::new(crate::launch::Launch::default());
-        names
-            .iter()
-            .map(|n| {
-                BotSpec::parse::<koth_samurai::Samurai>(&format!("{n}=builtin:monk"), &launch)
-                    .unwrap()
-            })
-            .collect()
-    }
 
     /// A seat's result.
     fn player(name: &str, place: u32, score: f64) -> crate::report::PlayerReport {
@@ -484,7 +490,7 @@ mod tests {
     #[test]
     fn standings_are_the_same_for_the_matches_in_any_order() {
         let names = ["a", "b", "c", "d", "e"];
-        let specs = monks(&names);
+        let specs: Vec<String> = names.iter().map(|n| n.to_string()).collect();
         let fixtures = schedule(Seats::FreeForAll { min: 4, max: 4 }, 5, 6);
         let mut x = 11u64;
         let reports: Vec<Option<MatchReport>> = fixtures
@@ -546,7 +552,7 @@ mod tests {
     #[test]
     fn a_bot_holding_several_seats_plays_each_match_once() {
         let names = ["a", "b", "c"];
-        let specs = monks(&names);
+        let specs: Vec<String> = names.iter().map(|n| n.to_string()).collect();
         // Three bots at tables of four, 12 matches: `a` places first in every one of its
         // seats' matches with its first seat, its second seat (when it has two) last.
         let fixtures = schedule(Seats::FreeForAll { min: 4, max: 4 }, 3, 12);
@@ -604,7 +610,7 @@ mod tests {
     #[test]
     fn unequal_schedules_rank_by_points_per_match() {
         let names = ["a", "b", "c"];
-        let specs = monks(&names);
+        let specs: Vec<String> = names.iter().map(|n| n.to_string()).collect();
         let fixtures = schedule(Seats::Duel, 3, 2);
         // As if interrupted: a lost to b once (1 match), beat c twice; b-c never met. By
         // points a (2) leads b (1); per match b (1 of 1) leads a (2 of 3).

@@ -4,6 +4,7 @@ use std::path::PathBuf;
 
 use clap::{Parser, Subcommand};
 
+use crate::arena::records::Shard;
 use crate::commands::DEFAULT_MATCH_TIMEOUT_S;
 use crate::confine::sandbox;
 use crate::serve;
@@ -198,6 +199,30 @@ pub struct TournamentArgs {
     /// gets no rating.
     #[arg(long, value_name = "X", value_parser = prior_draws, allow_negative_numbers = true)]
     pub prior_draws: Option<f64>,
+    /// Play only part K of N of the schedule (match i is part i % N + 1), each part with the
+    /// same command and its own --out DIR; `koth merge` joins the parts' folders into the
+    /// standings of one run. See docs/distributed.md.
+    #[arg(long, value_name = "K/N")]
+    pub shard: Option<Shard>,
+}
+
+/// `koth merge`'s arguments.
+#[derive(clap::Args, Debug, Clone)]
+pub struct MergeArgs {
+    /// The records folders of one tournament's parts (`--shard K/N --out DIR`), or of one
+    /// whole run.
+    #[arg(value_name = "DIR", required = true)]
+    pub dirs: Vec<PathBuf>,
+    /// Also write the records folder of the whole tournament to DIR (its setup, every match
+    /// in order, the replays if kept, the standings).
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+    /// Print one JSON object instead of the table.
+    #[arg(long)]
+    pub json: bool,
+    /// The ratings' prior, as for `koth tournament`.
+    #[arg(long, value_name = "X", value_parser = prior_draws, allow_negative_numbers = true)]
+    pub prior_draws: Option<f64>,
 }
 
 /// `--prior-draws`: a finite number of virtual draws, 0 or more.
@@ -246,6 +271,13 @@ pub(crate) enum Command {
     Bots {
         /// The game.
         game: String,
+    },
+    /// Join the records folders of a tournament played in parts (`--shard K/N`) and print
+    /// the standings of the whole, exactly as one run would.
+    Merge {
+        #[command(flatten)]
+        #[allow(missing_docs)]
+        args: MergeArgs,
     },
     /// Re-simulate a replay; exits non-zero naming the first differing turn.
     Replay {

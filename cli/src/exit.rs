@@ -5,6 +5,7 @@
 use std::process::ExitCode;
 
 use crate::arena::MatchError;
+use crate::arena::records::RecordsError;
 use crate::arena::report;
 use crate::arena::spec::SpecError;
 use crate::arena::tournament::TournamentError;
@@ -38,6 +39,7 @@ fn is_usage(e: &anyhow::Error) -> bool {
     e.chain().any(|c| {
         c.is::<UsageError>()
             || c.is::<SpecError>()
+            || c.is::<RecordsError>()
             || c.downcast_ref::<MatchError>().is_some_and(match_usage)
             || c.downcast_ref::<TournamentError>()
                 .is_some_and(|t| match t {

@@ -154,3 +154,94 @@ fn the_documented_hidden_path_warning_is_the_printed_one() {
         );
     }
 }
+
+/// The command lines of `docs/distributed.md` that run `koth tournament` or `koth merge`,
+/// each with its continuation lines (after a trailing `\`, or a YAML item's deeper lines).
+fn distributed_command_lines() -> Vec<String> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/distributed.md");
+    let text = std::fs::read_to_string(path).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    let indent = |l: &str| l.len() - l.trim_start().len();
+    let mut commands = Vec::new();
+    let mut i = 0;
+    while i < lines.len() {
+        let line = lines[i];
+        i += 1;
+        if !(line.contains("koth tournament") || line.contains("koth merge")) {
+            continue;
+        }
+        let mut command = line.to_string();
+        let mut last = line;
+        while i < lines.len() {
+            let next = lines[i];
+            let yaml_item = line.trim_start().starts_with("- ")
+                && indent(next) > indent(line)
+                && !next.trim_start().starts_with("- ");
+            if !(last.trim_end().ends_with('\\') || yaml_item) {
+                break;
+            }
+            command.push(' ');
+            command.push_str(next);
+            last = next;
+            i += 1;
+        }
+        // From koth on: what comes before is the scheduler's.
+        let start = ["koth tournament", "koth merge"]
+            .iter()
+            .filter_map(|k| command.find(k))
+            .min()
+            .unwrap_or(0);
+        commands.push(command[start..].to_string());
+    }
+    commands
+}
+
+/// docs/distributed.md's recipes (Kubernetes, Slurm, GNU parallel, a shell loop) use only
+/// flags `koth tournament` and `koth merge` have, and each scheduler's index reaches
+/// `--shard` with the same number of parts the scheduler runs.
+#[test]
+fn the_distributed_recipes_use_the_flags_koth_has() {
+    let dir = tempfile::tempdir().unwrap();
+    let help = |command: &str| {
+        let out = koth(&format!("{command} --help")).run(dir.path());
+        assert!(out.status.success(), "{out:?}");
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let (tournament, merge) = (help("tournament"), help("merge"));
+    let commands = distributed_command_lines();
+    assert!(commands.len() >= 8, "{commands:#?}");
+    for command in &commands {
+        let known = if command.contains("koth merge") {
+            &merge
+        } else {
+            &tournament
+        };
+        let flags = command
+            .split(|c: char| !(c.is_ascii_alphanumeric() || c == '-'))
+            .filter(|w| w.starts_with("--") && w.len() > 2);
+        for flag in flags {
+            assert!(
+                known.contains(&format!("{flag} ")) || known.contains(&format!("{flag}\n")),
+                "docs/distributed.md uses {flag}, which koth does not have: {command}"
+            );
+        }
+    }
+    let all = commands.join("\n");
+    let text = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/distributed.md"),
+    )
+    .unwrap();
+    for (scheduler, parts, shard) in [
+        (
+            "completions: 8",
+            "/8",
+            "--shard \"$((JOB_COMPLETION_INDEX + 1))/8\"",
+        ),
+        ("--array=1-8", "/8", "--shard \"$SLURM_ARRAY_TASK_ID/8\""),
+        ("seq 1 8", "part.sh {} 8", "--shard \"$k/$n\""),
+    ] {
+        assert!(text.contains(scheduler), "{scheduler}");
+        assert!(text.contains(parts), "{parts}");
+        assert!(all.contains(shard), "{shard} in {all}");
+    }
+}

@@ -393,3 +393,129 @@ fn bots_named_as_people_name_them_keep_their_names() {
         assert_replay_verifies(&path, dir.path());
     }
 }
+
+/// `koth tournament LINE --json` with `--out DIR` (and more words), run in `dir`: its stdout.
+fn tournament_into(dir: &Path, line: &str, out: &str, more: &str) -> String {
+    let run = koth(&format!("{line} --out {out} {more}")).run(dir);
+    assert!(run.status.success(), "{run:?}");
+    String::from_utf8(run.stdout).unwrap()
+}
+
+/// A tournament played in 4 parts (`--shard K/4`) and merged is the tournament played in one
+/// run, byte for byte: the JSON, the printed table and the records' standings.json; a whole
+/// run's folder with its lines shuffled merges to the same standings.
+#[test]
+fn parts_merged_equal_one_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    for (game, line) in [
+        ("samurai", "tournament samurai --seed 6 --games 2 --jobs 2"),
+        ("tanks", "tournament tanks --seed 6 --games 3 --jobs 2"),
+    ] {
+        let whole = format!("{game}-whole");
+        let table = tournament_into(d, line, &whole, "");
+        let bytes = |folder: &str| std::fs::read(d.join(folder).join("standings.json")).unwrap();
+        let whole_standings = bytes(&whole);
+        let parts: Vec<String> = (1..=4).map(|k| format!("{game}-{k}")).collect();
+        for (k, part) in parts.iter().enumerate() {
+            let printed = tournament_into(d, line, part, &format!("--shard {}/4", k + 1));
+            assert!(printed.contains(&format!("part {}/4", k + 1)), "{printed}");
+        }
+        // Given in any order.
+        let list = format!("{} {} {} {}", parts[2], parts[0], parts[3], parts[1]);
+        let merged = koth(&format!("merge {list}")).run(d);
+        assert_eq!(String::from_utf8_lossy(&merged.stdout), table, "{game}");
+        let merged_json = json(&koth(&format!("merge {list} --json --out {game}-all")).run(d));
+        let whole_json: Value = serde_json::from_slice(&whole_standings).unwrap();
+        assert_eq!(merged_json, whole_json, "{game}");
+        assert_eq!(bytes(&format!("{game}-all")), whole_standings, "{game}");
+        // The merged folder is a finished run: resuming it plays nothing and prints the table.
+        let resumed = koth(&format!("{line} --resume {game}-all")).run(d);
+        assert_eq!(String::from_utf8_lossy(&resumed.stdout), table, "{game}");
+        // The whole run's records, shuffled, merge to the same standings.
+        let matches = d.join(&whole).join("matches.jsonl");
+        let mut records: Vec<String> = std::fs::read_to_string(&matches)
+            .unwrap()
+            .lines()
+            .map(str::to_string)
+            .collect();
+        records.reverse();
+        records.rotate_left(1);
+        std::fs::write(&matches, records.join("\n") + "\n").unwrap();
+        let shuffled = json(&koth(&format!("merge {whole} --json")).run(d));
+        assert_eq!(shuffled, whole_json, "{game}");
+    }
+}
+
+/// Merge refuses, naming the match and the folders: a part missing, a part given twice, a
+/// match recorded in two folders, parts of two different tournaments.
+#[test]
+fn merge_refuses_what_is_not_one_whole_tournament() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let line = "tournament samurai --seed 6 --games 2 --jobs 2";
+    for k in 1..=3 {
+        tournament_into(d, line, &format!("p{k}"), &format!("--shard {k}/3"));
+    }
+    tournament_into(
+        d,
+        &line.replace("--seed 6", "--seed 7"),
+        "other3",
+        "--shard 3/3",
+    );
+    tournament_into(d, line, "whole", "");
+    let refused = |dirs: &str, says: &[&str]| {
+        let out = koth(&format!("merge {dirs}")).run(d);
+        assert_eq!(out.status.code(), Some(2), "{dirs}: {out:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        for word in says {
+            assert!(err.contains(word), "{dirs}: {err}");
+        }
+    };
+    // Part 3 holds matches 2, 5, 8, ...
+    refused("p1 p2", &["match 2 is recorded in none", "part 3/3"]);
+    refused("p1 p2 p2 p3", &["part 2/3 is given twice", "p2"]);
+    refused("p1 p2 other3", &["p1 and other3", "seed"]);
+    refused("p1 whole", &["p1 and whole", "number of parts"]);
+    refused("nowhere", &["nowhere", "no tournament recorded there"]);
+    // A match recorded in two folders (copied by hand from part 1 into part 2).
+    let first_of_p1 = std::fs::read_to_string(d.join("p1/matches.jsonl"))
+        .unwrap()
+        .lines()
+        .next()
+        .unwrap()
+        .to_string();
+    let copied = d.join("p2copy");
+    std::fs::create_dir(&copied).unwrap();
+    std::fs::copy(d.join("p2/tournament.json"), copied.join("tournament.json")).unwrap();
+    std::fs::write(copied.join("matches.jsonl"), first_of_p1 + "\n").unwrap();
+    refused("p1 p2copy p3", &["p2copy", "line 1", "not in part 2/3"]);
+}
+
+/// A part killed midway and resumed, then merged, equals one run.
+#[test]
+fn a_killed_part_resumed_merges_to_the_whole() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    script(d, "slow.sh", "sleep 0.02\necho B");
+    let whole = json(&koth(&slow_tournament(&d.join("whole"), "--out", "2")).run(d));
+    let part = |k: u32, folder: &str, records: &str| {
+        format!(
+            "{} --shard {k}/2",
+            slow_tournament(&d.join(folder), records, "1")
+        )
+    };
+    assert!(koth(&part(2, "p2", "--out")).run(d).status.success());
+    let mut child = start(&part(1, "p1", "--out"), d);
+    wait_for_records(&d.join("p1/matches.jsonl"), 1);
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let done = lines(&d.join("p1/matches.jsonl")).len();
+    assert!(done < 3, "the kill came too late to test a resume");
+    let early = koth("merge p1 p2").run(d);
+    assert_eq!(early.status.code(), Some(2), "{early:?}");
+    assert!(String::from_utf8_lossy(&early.stderr).contains("has not played it yet"));
+    assert!(koth(&part(1, "p1", "--resume")).run(d).status.success());
+    let merged = json(&koth("merge p1 p2 --json").run(d));
+    assert_eq!(merged, whole);
+}

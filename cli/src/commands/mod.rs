@@ -6,6 +6,7 @@ use crate::confine::{cgroup, folders, reaper};
 use crate::games::game;
 
 pub(crate) mod info;
+pub(crate) mod merge;
 pub(crate) mod play;
 pub(crate) mod replay;
 pub(crate) mod serve;
@@ -61,6 +62,7 @@ pub(crate) fn run(command: Command) -> anyhow::Result<()> {
             stop_bots_on_signals();
             game(&name)?.tournament(&args)
         }
+        Command::Merge { args } => merge::merge(&args),
         Command::Games => info::games(),
         Command::Bots { game: name } => info::bots(&name),
         Command::Replay { file } => replay::verify_replay(&file),

@@ -73,6 +73,13 @@ pub fn tournament<G: CliGame>(args: &TournamentArgs) -> anyhow::Result<()> {
     if args.replays && args.out.is_none() && args.resume.is_none() {
         return Err(UsageError("--replays needs --out DIR (or --resume DIR)".into()).into());
     }
+    if args.shard.is_some() && args.out.is_none() && args.resume.is_none() {
+        return Err(UsageError(
+            "--shard needs --out DIR (or --resume DIR): each part keeps its records for koth merge"
+                .into(),
+        )
+        .into());
+    }
     let out = match (&args.out, &args.resume) {
         (Some(dir), _) => Some((dir, false)),
         (None, Some(dir)) => Some((dir, true)),
@@ -110,6 +117,7 @@ pub fn tournament<G: CliGame>(args: &TournamentArgs) -> anyhow::Result<()> {
             .then(|| std::sync::Arc::new(Bar::new()) as std::sync::Arc<dyn tournament::Progress>),
         bot_options,
         prior_draws: args.prior_draws.unwrap_or(ratings::PRIOR_DRAWS),
+        shard: args.shard,
     };
     let report = tournament::run::<G>(&config, &specs, games, seed, &options)?;
     let stdout = std::io::stdout();

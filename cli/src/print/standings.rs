@@ -35,9 +35,16 @@ pub(crate) fn print_standings(
     report: &TournamentReport,
     (column, note): (&str, String),
 ) -> std::io::Result<()> {
+    let part = match report.shard {
+        Some(shard) => format!(
+            " of part {shard} of the schedule (koth merge joins the parts' folders into the \
+             whole)"
+        ),
+        None => String::new(),
+    };
     writeln!(
         w,
-        "{} tournament, seed {}, {} matches{}",
+        "{} tournament, seed {}, {} matches{part}{}",
         report.game,
         report.seed,
         report.matches,
