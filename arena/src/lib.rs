@@ -7,7 +7,8 @@
 //!   [`launch`]: the settings every external bot of a run is launched with;
 //! - [`report`], [`output`], [`replay`]: a match's report, log and replay;
 //! - [`tournament`], [`ratings`], [`records`], [`merge`]: schedules, parallel runs, standings,
-//!   the records folder a tournament keeps and resumes, and joining a tournament's parts.
+//!   the records folder a tournament keeps and resumes, and joining a tournament's parts;
+//! - [`sprt`]: the statistics of a sequential test of a new bot against an old one.
 
 #![forbid(unsafe_code)]
 
@@ -32,6 +33,7 @@ pub mod records;
 pub mod replay;
 pub mod report;
 pub mod spec;
+pub mod sprt;
 pub mod tournament;
 
 /// What the arena needs of a game: its [`Contest`] description, with serde for configs,
