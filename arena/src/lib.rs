@@ -8,7 +8,8 @@
 //! - [`report`], [`output`], [`replay`]: a match's report, log and replay;
 //! - [`tournament`], [`ratings`], [`records`], [`merge`]: schedules, parallel runs, standings,
 //!   the records folder a tournament keeps and resumes, and joining a tournament's parts;
-//! - [`sprt`]: the statistics of a sequential test of a new bot against an old one.
+//! - [`sequential`], [`sprt`]: sequential tests of a new bot against an old one (game pairs
+//!   until the SPRT decides) and their statistics.
 
 #![forbid(unsafe_code)]
 
@@ -32,6 +33,7 @@ pub mod ratings;
 pub mod records;
 pub mod replay;
 pub mod report;
+pub mod sequential;
 pub mod spec;
 pub mod sprt;
 pub mod tournament;

@@ -83,6 +83,7 @@ pub fn merge<G: ArenaGame>(dirs: &[PathBuf], prior_draws: f64) -> Result<Merged,
     let config: G::Config =
         serde_json::from_value(first.config.clone()).map_err(|error| RecordsError::NotASetup {
             dir: first_dir.clone(),
+            file: "tournament.json",
             error,
         })?;
     let seats = Seats::of::<G>(&config);

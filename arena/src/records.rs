@@ -200,51 +200,63 @@ pub(crate) struct Recorder {
 /// (`--out DIR` starts records, `--resume DIR` continues them).
 #[derive(Debug, thiserror::Error)]
 pub enum RecordsError {
-    /// No tournament is recorded in the folder.
-    #[error("{}: no tournament recorded there ({error})", .dir.display())]
+    /// Nothing is recorded in the folder.
+    #[error("{}: no {what} recorded there ({error})", .dir.display())]
     NoTournament {
         /// The folder.
         dir: PathBuf,
+        /// What was looked for: `tournament`, `sprt test`.
+        what: &'static str,
         /// Why its setup could not be read.
         error: std::io::Error,
     },
     /// The setup is of a format this koth does not read.
     #[error(
-        "{}: {SETUP} is of format {format}, this koth reads format {SETUP_FORMAT}: finish it \
-         with the koth that started it, or start anew",
+        "{}: {file} is of format {format}, this koth reads format {reads}: finish it with the \
+         koth that started it, or start anew",
         .dir.display()
     )]
     OtherFormat {
         /// The folder.
         dir: PathBuf,
+        /// The setup's file.
+        file: &'static str,
         /// The setup's format.
         format: u64,
+        /// The format this koth reads.
+        reads: u32,
     },
     /// The setup file does not parse.
-    #[error("{}: {SETUP} is not a tournament setup: {error}", .dir.display())]
+    #[error("{}: {file} is not a setup koth reads: {error}", .dir.display())]
     NotASetup {
         /// The folder.
         dir: PathBuf,
+        /// The setup's file.
+        file: &'static str,
         /// Why not.
         error: serde_json::Error,
     },
     /// The recorded tournament is another one.
     #[error(
-        "--resume {}: the tournament there has another {field}; resume it with the command \
-         that started it, --out replaced by --resume",
+        "--resume {}: the {what} there has another {field}; resume it with the command that \
+         started it, --out replaced by --resume",
         .dir.display()
     )]
     OtherSetup {
         /// The folder.
         dir: PathBuf,
+        /// What is recorded there: `tournament`, `sprt test`.
+        what: &'static str,
         /// The first field that differs.
         field: &'static str,
     },
-    /// A line of the recorded matches is wrong.
-    #[error("{}: {MATCHES} line {line}: {why}", .dir.display())]
-    BadMatch {
+    /// A line of the records is wrong.
+    #[error("{}: {file} line {line}: {why}", .dir.display())]
+    BadLine {
         /// The folder.
         dir: PathBuf,
+        /// The file.
+        file: &'static str,
         /// The line's number, from 1.
         line: usize,
         /// What is wrong.
@@ -331,54 +343,72 @@ impl Recorder {
         done: &mut [Option<MatchReport>],
     ) -> Result<Recorder, TournamentError> {
         let dir = &out.dir;
-        let setup_path = dir.join(SETUP);
-        let matches_path = dir.join(MATCHES);
-        if out.resume {
-            let recorded = read_setup(dir)?;
-            if let Some(field) = setup_difference(&recorded, setup) {
-                return Err(RecordsError::OtherSetup {
-                    dir: dir.clone(),
-                    field,
-                }
-                .into());
-            }
-            let bytes = match std::fs::read(&matches_path) {
-                Ok(b) => b,
-                Err(e) if e.kind() == std::io::ErrorKind::NotFound => Vec::new(),
-                Err(e) => return Err(e.into()),
-            };
-            let complete = bytes.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
-            if complete < bytes.len() {
-                // A line cut short by a kill: the match is played again.
-                std::fs::write(&matches_path, &bytes[..complete])?;
-            }
-            for record in read_matches(dir, setup, fixtures)? {
-                let index = record.index;
-                done[index] = Some(record.result);
-            }
-        } else {
-            std::fs::create_dir_all(dir).map_err(|error| RecordsError::Create {
-                dir: dir.clone(),
-                error,
-            })?;
-            if setup_path.exists() {
-                return Err(RecordsError::Taken { dir: dir.clone() }.into());
-            }
-            std::fs::write(&setup_path, serde_json::to_string_pretty(setup)? + "\n")?;
-            // A stale list of matches (a setup deleted by hand) is not continued.
-            std::fs::write(&matches_path, b"")?;
+        if !out.resume {
+            return Recorder::create(dir, SETUP, setup, MATCHES, out.replays);
         }
-        if out.replays {
+        let recorded = read_setup(dir)?;
+        if let Some(field) = setup_difference(&recorded, setup) {
+            return Err(RecordsError::OtherSetup {
+                dir: dir.clone(),
+                what: "tournament",
+                field,
+            }
+            .into());
+        }
+        let recorder = Recorder::reopen(dir, MATCHES, out.replays)?;
+        for record in read_matches(dir, setup, fixtures)? {
+            let index = record.index;
+            done[index] = Some(record.result);
+        }
+        Ok(recorder)
+    }
+
+    /// Starts records in `dir`: refuses a folder that holds a `setup_file` already, writes
+    /// `setup` there and an empty `lines_file`.
+    pub(crate) fn create(
+        dir: &Path,
+        setup_file: &str,
+        setup: &impl Serialize,
+        lines_file: &str,
+        replays: bool,
+    ) -> Result<Recorder, TournamentError> {
+        std::fs::create_dir_all(dir).map_err(|error| RecordsError::Create {
+            dir: dir.to_path_buf(),
+            error,
+        })?;
+        let setup_path = dir.join(setup_file);
+        if setup_path.exists() {
+            return Err(RecordsError::Taken {
+                dir: dir.to_path_buf(),
+            }
+            .into());
+        }
+        std::fs::write(&setup_path, serde_json::to_string_pretty(setup)? + "\n")?;
+        // A stale list (a setup deleted by hand) is not continued.
+        std::fs::write(dir.join(lines_file), b"")?;
+        Recorder::reopen(dir, lines_file, replays)
+    }
+
+    /// Continues the records in `dir`, appending to `lines_file` after its last whole line (a
+    /// line cut short by a kill is dropped: its match is played again).
+    pub(crate) fn reopen(
+        dir: &Path,
+        lines_file: &str,
+        replays: bool,
+    ) -> Result<Recorder, TournamentError> {
+        let path = dir.join(lines_file);
+        cut_partial_line(&path)?;
+        if replays {
             std::fs::create_dir_all(dir.join("replays"))?;
         }
-        let matches = std::fs::OpenOptions::new()
+        let lines = std::fs::OpenOptions::new()
             .append(true)
             .create(true)
-            .open(&matches_path)?;
+            .open(&path)?;
         Ok(Recorder {
-            dir: dir.clone(),
-            replays: out.replays,
-            matches: Mutex::new(matches),
+            dir: dir.to_path_buf(),
+            replays,
+            matches: Mutex::new(lines),
         })
     }
 
@@ -388,8 +418,8 @@ impl Recorder {
             .then(|| self.dir.join("replays").join(format!("{index}.jsonl")))
     }
 
-    /// Appends one match's line (whole, under a lock, flushed).
-    pub(crate) fn record(&self, record: &MatchRecord) -> Result<(), TournamentError> {
+    /// Appends one line (whole, under a lock, flushed).
+    pub(crate) fn record(&self, record: &impl Serialize) -> Result<(), TournamentError> {
         let mut line = serde_json::to_vec(record)?;
         line.push(b'\n');
         let mut file = self.matches.lock().unwrap_or_else(|e| e.into_inner());
@@ -399,46 +429,69 @@ impl Recorder {
     }
 
     pub(crate) fn write_standings(&self, report: &TournamentReport) -> Result<(), TournamentError> {
+        self.write_json(STANDINGS, report)
+    }
+
+    /// Writes `value` as pretty JSON to `file` in the records folder.
+    pub(crate) fn write_json(
+        &self,
+        file: &str,
+        value: &impl Serialize,
+    ) -> Result<(), TournamentError> {
         std::fs::write(
-            self.dir.join(STANDINGS),
-            serde_json::to_string_pretty(report)? + "\n",
+            self.dir.join(file),
+            serde_json::to_string_pretty(value)? + "\n",
         )?;
         Ok(())
     }
 }
 
-/// The tournament recorded in `dir`: its `tournament.json`.
-pub fn read_setup(dir: &Path) -> Result<TournamentSetup, RecordsError> {
+/// The setup `file` of type `T` recorded in `dir` (`what` is recorded: `tournament`, `sprt
+/// test`), which must be of format `reads`.
+pub(crate) fn read_setup_file<T: serde::de::DeserializeOwned>(
+    dir: &Path,
+    file: &'static str,
+    what: &'static str,
+    reads: u32,
+) -> Result<T, RecordsError> {
     let text =
-        std::fs::read_to_string(dir.join(SETUP)).map_err(|error| RecordsError::NoTournament {
+        std::fs::read_to_string(dir.join(file)).map_err(|error| RecordsError::NoTournament {
             dir: dir.to_path_buf(),
+            what,
             error,
         })?;
     let format = serde_json::from_str::<serde_json::Value>(&text)
         .ok()
         .map(|v| v.get("format").and_then(|f| f.as_u64()).unwrap_or(1));
-    if let Some(format) = format.filter(|&f| f != u64::from(SETUP_FORMAT)) {
+    if let Some(format) = format.filter(|&f| f != u64::from(reads)) {
         return Err(RecordsError::OtherFormat {
             dir: dir.to_path_buf(),
+            file,
             format,
+            reads,
         });
     }
     serde_json::from_str(&text).map_err(|error| RecordsError::NotASetup {
         dir: dir.to_path_buf(),
+        file,
         error,
     })
 }
 
-/// The matches recorded in `dir/matches.jsonl` (in the file's order; none when there is no
-/// file), each checked against `setup` and its schedule `fixtures`: scheduled, in the
-/// folder's part, with the scheduled seats and seed. A last line cut short by a kill (no
-/// newline) is left out.
-pub fn read_matches(
+/// The tournament recorded in `dir`: its `tournament.json`.
+pub fn read_setup(dir: &Path) -> Result<TournamentSetup, RecordsError> {
+    read_setup_file(dir, SETUP, "tournament", SETUP_FORMAT)
+}
+
+/// The complete lines of `dir/file` (none when there is no file), each parsed as a `T` and
+/// checked by `check` (an error's text names the line), with their numbers from 1. A last
+/// line cut short by a kill (no newline) is left out.
+pub(crate) fn read_lines<T: serde::de::DeserializeOwned>(
     dir: &Path,
-    setup: &TournamentSetup,
-    fixtures: &[Fixture],
-) -> Result<Vec<MatchRecord>, TournamentError> {
-    let mut bytes = match std::fs::read(dir.join(MATCHES)) {
+    file: &'static str,
+    mut check: impl FnMut(&T) -> Result<(), String>,
+) -> Result<Vec<T>, TournamentError> {
+    let mut bytes = match std::fs::read(dir.join(file)) {
         Ok(b) => b,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Vec::new(),
         Err(e) => return Err(e.into()),
@@ -450,30 +503,59 @@ pub fn read_matches(
         if line.is_empty() {
             continue;
         }
-        let bad = |why: String| RecordsError::BadMatch {
+        let bad = |why: String| RecordsError::BadLine {
             dir: dir.to_path_buf(),
+            file,
             line: number + 1,
             why,
         };
-        let record: MatchRecord = serde_json::from_slice(line).map_err(|e| bad(e.to_string()))?;
-        let fixture = fixtures
-            .get(record.index)
-            .ok_or_else(|| bad(format!("match {} is not scheduled", record.index)))?;
-        if fixture.seats != record.seats
-            || record.result.seed != derive_seed(setup.seed, record.index as u64)
-        {
-            return Err(bad(format!(
-                "match {} is not the scheduled one (seats or seed differ)",
-                record.index
-            ))
-            .into());
-        }
-        if let Some(shard) = setup.shard.filter(|s| !s.holds(record.index)) {
-            return Err(bad(format!("match {} is not in part {shard}", record.index)).into());
-        }
+        let record: T = serde_json::from_slice(line).map_err(|e| bad(e.to_string()))?;
+        check(&record).map_err(bad)?;
         records.push(record);
     }
     Ok(records)
+}
+
+/// Drops a last line of `path` cut short by a kill (no newline), so that appending goes on
+/// from a whole line.
+pub(crate) fn cut_partial_line(path: &Path) -> std::io::Result<()> {
+    let bytes = match std::fs::read(path) {
+        Ok(b) => b,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
+        Err(e) => return Err(e),
+    };
+    let complete = bytes.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+    if complete < bytes.len() {
+        std::fs::write(path, &bytes[..complete])?;
+    }
+    Ok(())
+}
+
+/// The matches recorded in `dir/matches.jsonl` (in the file's order), each checked against
+/// `setup` and its schedule `fixtures`: scheduled, in the folder's part, with the scheduled
+/// seats and seed. A last line cut short by a kill is left out.
+pub fn read_matches(
+    dir: &Path,
+    setup: &TournamentSetup,
+    fixtures: &[Fixture],
+) -> Result<Vec<MatchRecord>, TournamentError> {
+    read_lines(dir, MATCHES, |record: &MatchRecord| {
+        let fixture = fixtures
+            .get(record.index)
+            .ok_or_else(|| format!("match {} is not scheduled", record.index))?;
+        if fixture.seats != record.seats
+            || record.result.seed != derive_seed(setup.seed, record.index as u64)
+        {
+            return Err(format!(
+                "match {} is not the scheduled one (seats or seed differ)",
+                record.index
+            ));
+        }
+        if let Some(shard) = setup.shard.filter(|s| !s.holds(record.index)) {
+            return Err(format!("match {} is not in part {shard}", record.index));
+        }
+        Ok(())
+    })
 }
 
 /// The first field in which two setups differ.

@@ -173,15 +173,9 @@ pub struct TournamentArgs {
     /// Matches per pair (duels) or games in the series (free-for-all games).
     #[arg(long, alias = "games", value_name = "N")]
     pub games_per_pair: Option<u32>,
-    /// The tournament seed (default: drawn from the clock and reported).
-    #[arg(long)]
-    pub seed: Option<u64>,
-    /// Matches played at once (default: one per core).
-    #[arg(long, value_name = "N")]
-    pub jobs: Option<usize>,
-    /// Print one JSON object instead of the table.
-    #[arg(long)]
-    pub json: bool,
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub run: RunArgs,
     /// Keep records in DIR: `tournament.json` (what is played), `matches.jsonl` (one line per
     /// match as it ends: index, seats, seed, config, result, faults, duration) and
     /// `standings.json` at the end.
@@ -204,6 +198,72 @@ pub struct TournamentArgs {
     /// standings of one run. See docs/distributed.md.
     #[arg(long, value_name = "K/N")]
     pub shard: Option<Shard>,
+}
+
+/// What every run of many matches takes: its seed, its parallelism and its output.
+#[derive(clap::Args, Debug, Clone, Default)]
+pub struct RunArgs {
+    /// The seed of the run, from which each match's seed derives (default: drawn from the
+    /// clock and reported).
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Matches played at once (`koth sprt`: pairs; default: one per core).
+    #[arg(long, value_name = "N")]
+    pub jobs: Option<usize>,
+    /// Print one JSON object at the end instead of the table.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// `koth sprt`'s arguments.
+#[derive(clap::Args, Debug, Clone)]
+pub struct SprtArgs {
+    /// `--bot NEW --bot OLD` (exactly two, the new bot first) and how bots play.
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub bots: BotArgs,
+    /// Free-for-all games: the bots in the other seats, each pair's two games against the same
+    /// ones (default: the game's built-in line-up, one seat left for NEW or OLD).
+    #[arg(long, value_name = "SPEC", num_args = 1..)]
+    pub opponents: Vec<String>,
+    /// H0: NEW is ELO normalized Elo stronger than OLD (or weaker, when negative).
+    #[arg(
+        long,
+        value_name = "ELO",
+        default_value_t = 0.0,
+        allow_negative_numbers = true
+    )]
+    pub elo0: f64,
+    /// H1: NEW is ELO normalized Elo stronger than OLD; must exceed --elo0.
+    #[arg(
+        long,
+        value_name = "ELO",
+        default_value_t = 5.0,
+        allow_negative_numbers = true
+    )]
+    pub elo1: f64,
+    /// The chance of accepting H1 when H0 holds (a false "stronger").
+    #[arg(long, value_name = "P", default_value_t = 0.05)]
+    pub alpha: f64,
+    /// The chance of accepting H0 when H1 holds (a missed improvement).
+    #[arg(long, value_name = "P", default_value_t = 0.05)]
+    pub beta: f64,
+    /// Stop after N games (N / 2 pairs) without a verdict.
+    #[arg(long, value_name = "N", default_value_t = 20_000)]
+    pub max_games: u64,
+    /// Print the running test on stderr every N pairs (0: never).
+    #[arg(long, value_name = "N", default_value_t = 100)]
+    pub progress_every: u64,
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub run: RunArgs,
+    /// Keep records in DIR: `sprt.json` (what is played), `pairs.jsonl` (one line per pair:
+    /// both games' reports and the outcome) and `result.json` at the end.
+    #[arg(long, value_name = "DIR", conflicts_with = "resume")]
+    pub out: Option<PathBuf>,
+    /// Continue the test recorded in DIR: the same command with --resume DIR for --out DIR.
+    #[arg(long, value_name = "DIR")]
+    pub resume: Option<PathBuf>,
 }
 
 /// `koth merge`'s arguments.
@@ -271,6 +331,15 @@ pub(crate) enum Command {
     Bots {
         /// The game.
         game: String,
+    },
+    /// Is a new bot stronger than an old one? Game pairs (same seed, sides swapped) until a
+    /// sequential probability ratio test decides, as chess engines are tested (docs/sprt.md).
+    Sprt {
+        /// The game.
+        game: String,
+        #[command(flatten)]
+        #[allow(missing_docs)]
+        args: SprtArgs,
     },
     /// Join the records folders of a tournament played in parts (`--shard K/N`) and print
     /// the standings of the whole, exactly as one run would.

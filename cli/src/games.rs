@@ -10,7 +10,7 @@ use koth_engine_core::runner::{self, Options};
 
 use crate::arena::ArenaGame;
 use crate::arena::replay::{ReplayError, ReplayLine, Verified, turn_line};
-use crate::args::{MergeArgs, PlayArgs, TournamentArgs};
+use crate::args::{MergeArgs, PlayArgs, SprtArgs, TournamentArgs};
 use crate::exit::UsageError;
 
 /// What `koth` needs of a game: what the arena needs ([`ArenaGame`]) and a JSON Schema of
@@ -55,6 +55,8 @@ pub trait GameEntry: Sync {
     fn play(&self, args: &PlayArgs) -> anyhow::Result<()>;
     /// `koth tournament`.
     fn tournament(&self, args: &TournamentArgs) -> anyhow::Result<()>;
+    /// `koth sprt`.
+    fn sprt(&self, args: &SprtArgs) -> anyhow::Result<()>;
     /// `koth merge` of this game's tournament.
     fn merge(&self, args: &MergeArgs) -> anyhow::Result<()>;
     /// `koth bots`.
@@ -96,6 +98,9 @@ impl<G: CliGame> GameEntry for Entry<G> {
     }
     fn tournament(&self, args: &TournamentArgs) -> anyhow::Result<()> {
         crate::commands::tournament::tournament::<G>(args)
+    }
+    fn sprt(&self, args: &SprtArgs) -> anyhow::Result<()> {
+        crate::commands::sprt::sprt::<G>(args)
     }
     fn merge(&self, args: &MergeArgs) -> anyhow::Result<()> {
         crate::commands::merge::merge_game::<G>(args)

@@ -519,3 +519,105 @@ fn a_killed_part_resumed_merges_to_the_whole() {
     let merged = json(&koth("merge p1 p2 --json").run(d));
     assert_eq!(merged, whole);
 }
+
+/// `koth sprt`: a clearly stronger built-in against a weaker one accepts H1, the same with
+/// any --jobs; a bot against itself accepts H0; a free-for-all test runs to a decision.
+#[test]
+fn sprt_decides_for_the_stronger_and_against_a_copy() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let stronger = "sprt samurai --bot builtin:monk --bot builtin:waiter --seed 1 --json";
+    let one = json(&koth(&format!("{stronger} --jobs 1")).run(d));
+    assert_eq!(one["verdict"], "h1", "{one}");
+    assert!(one["llr"].as_f64().unwrap() >= one["bounds"][1].as_f64().unwrap());
+    assert_eq!(one["games"], 2 * one["pairs"].as_u64().unwrap());
+    let three = json(&koth(&format!("{stronger} --jobs 3")).run(d));
+    assert_eq!(three, one, "the verdict does not depend on --jobs");
+
+    let copy = json(
+        &koth("sprt samurai --bot builtin:monk --bot builtin:monk --seed 2 --elo1 10 --json")
+            .run(d),
+    );
+    assert_eq!(copy["verdict"], "h0", "{copy}");
+    assert!(copy["estimate"]["los"].as_f64().unwrap() < 0.9, "{copy}");
+
+    let ffa = json(
+        &koth("sprt tanks --bot builtin:hunter --bot builtin:random --opponents builtin:sniper builtin:random --seed 3 --elo1 20 --json")
+            .run(d),
+    );
+    assert_eq!(ffa["verdict"], "h1", "{ffa}");
+    assert_eq!(ffa["counts"]["trinomial"].as_array().unwrap().len(), 3);
+    assert_eq!(ffa["opponents"].as_array().unwrap().len(), 2, "{ffa}");
+}
+
+/// `koth sprt` with records: a test cut short (its last line half written, as a kill leaves
+/// it) resumes to the verdict and figures of an uninterrupted one; an external program plays
+/// through the sandbox; wrong requests are usage errors.
+#[test]
+fn sprt_records_resume_and_programs_play() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let line = |records: &str| {
+        format!(
+            "sprt samurai --bot builtin:monk --bot builtin:coward --seed 4 --elo1 20 --json --progress-every 0 {records}"
+        )
+    };
+    let whole = json(&koth(&line("--out whole")).run(d));
+    assert_ne!(whole["verdict"], "inconclusive", "{whole}");
+    let pairs = std::fs::read_to_string(d.join("whole/pairs.jsonl")).unwrap();
+    let count = whole["pairs"].as_u64().unwrap() as usize;
+    assert!(
+        pairs.lines().count() >= count,
+        "every pair counted is recorded"
+    );
+    let result: Value =
+        serde_json::from_str(&std::fs::read_to_string(d.join("whole/result.json")).unwrap())
+            .unwrap();
+    assert_eq!(result, whole);
+    // As if killed halfway: half the pairs, and half a line.
+    std::fs::create_dir(d.join("cut")).unwrap();
+    std::fs::copy(d.join("whole/sprt.json"), d.join("cut/sprt.json")).unwrap();
+    let half: Vec<&str> = pairs.lines().take(count / 2).collect();
+    std::fs::write(d.join("cut/pairs.jsonl"), half.join("\n") + "\n{\"index\":").unwrap();
+    let resumed = json(&koth(&line("--resume cut")).run(d));
+    assert_eq!(resumed, whole);
+    let other = koth(&line("--resume cut").replace("--elo1 20", "--elo1 30")).run(d);
+    assert_eq!(other.status.code(), Some(2), "{other:?}");
+    assert!(
+        String::from_utf8_lossy(&other.stderr).contains("--elo1"),
+        "{other:?}"
+    );
+
+    // A program (samurai's protocol: one character per turn) plays in the sandbox.
+    script(d, "waiter.sh", "echo W");
+    let program = json(
+        &koth("sprt samurai --bot builtin:monk --bot old=cmd:./waiter.sh --seed 5 --max-games 6 --json --progress-every 0")
+            .run(d),
+    );
+    assert_eq!(program["games"], 6, "{program}");
+    assert_eq!(program["verdict"], "inconclusive", "{program}");
+    assert_eq!(program["faults"], serde_json::json!([0, 0]), "{program}");
+
+    for (args, says) in [
+        ("sprt samurai --bot builtin:monk", "--bot NEW --bot OLD"),
+        (
+            "sprt samurai --bot builtin:monk --bot builtin:waiter --opponents builtin:coward",
+            "--opponents",
+        ),
+        (
+            "sprt samurai --bot builtin:monk --bot builtin:waiter --elo0 5 --elo1 5",
+            "--elo1",
+        ),
+        (
+            "sprt samurai --bot builtin:monk --bot builtin:waiter --alpha 0.7",
+            "--alpha",
+        ),
+    ] {
+        let out = koth(args).run(d);
+        assert_eq!(out.status.code(), Some(2), "{args}: {out:?}");
+        assert!(
+            String::from_utf8_lossy(&out.stderr).contains(says),
+            "{args}: {out:?}"
+        );
+    }
+}

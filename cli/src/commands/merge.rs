@@ -1,11 +1,10 @@
 //! `koth merge`: the parts of a tournament joined, its standings printed (and its records
 //! written with --out).
 
-use std::io::Write;
-
 use crate::arena::{merge, ratings, records};
 use crate::args::MergeArgs;
 use crate::games::{CliGame, game};
+use crate::print::print_report;
 use crate::print::standings::{print_standings, standings_note};
 
 /// `koth merge`: the game is the first folder's.
@@ -26,17 +25,8 @@ pub fn merge_game<G: CliGame>(args: &MergeArgs) -> anyhow::Result<()> {
     }
     let config: G::Config = serde_json::from_value(merged.setup.config.clone())?;
     let report = &merged.report;
-    let stdout = std::io::stdout();
-    let mut w = stdout.lock();
-    if args.json {
-        serde_json::to_writer(&mut w, report)?;
-        writeln!(w)?;
-    } else {
-        print_standings(
-            &mut w,
-            report,
-            standings_note::<G>(&config, report.per_match),
-        )?;
-    }
+    print_report(args.json, report, |w| {
+        print_standings(w, report, standings_note::<G>(&config, report.per_match))
+    })?;
     Ok(())
 }

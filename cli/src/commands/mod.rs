@@ -11,6 +11,7 @@ pub(crate) mod play;
 pub(crate) mod replay;
 pub(crate) mod serve;
 pub(crate) mod setup;
+pub(crate) mod sprt;
 pub(crate) mod tournament;
 
 /// The default `--match-timeout`, in seconds, for every game.
@@ -63,6 +64,10 @@ pub(crate) fn run(command: Command) -> anyhow::Result<()> {
             game(&name)?.tournament(&args)
         }
         Command::Merge { args } => merge::merge(&args),
+        Command::Sprt { game: name, args } => {
+            stop_bots_on_signals();
+            game(&name)?.sprt(&args)
+        }
         Command::Games => info::games(),
         Command::Bots { game: name } => info::bots(&name),
         Command::Replay { file } => replay::verify_replay(&file),

@@ -8,8 +8,9 @@ use koth_engine_core::Contest;
 
 use crate::arena::launch::Launch;
 use crate::arena::spec::{self, BotSpec, dedupe_names};
+use crate::arena::tournament::{BotOptions, Out, recorded_path};
 use crate::args::{BotArgs, SandboxMode};
-use crate::commands::MAX_BOTS;
+use crate::commands::{MAX_BOTS, MAX_JOBS};
 use crate::confine::{folders, sandbox};
 use crate::exit::UsageError;
 use crate::games::CliGame;
@@ -222,4 +223,55 @@ pub(crate) fn check_seat_count<G: Contest>(config: &G::Config, n: usize) -> Resu
             format!("it takes {min} to {max}")
         }
     )))
+}
+
+/// `--jobs` checked, or one per core.
+pub(crate) fn jobs(asked: Option<usize>) -> Result<usize, UsageError> {
+    match asked {
+        Some(n) if !(1..=MAX_JOBS).contains(&n) => Err(UsageError(format!(
+            "--jobs must lie in 1..={MAX_JOBS}, not {n}"
+        ))),
+        Some(n) => Ok(n),
+        None => Ok(std::thread::available_parallelism()
+            .map(|n| n.get())
+            .unwrap_or(1)
+            .min(MAX_JOBS)),
+    }
+}
+
+/// How the bots of a run play, as typed, for its records (no environment value, folders
+/// relative to the working folder).
+pub(crate) fn bot_options(b: &BotArgs, specs: &[BotSpec]) -> BotOptions {
+    BotOptions {
+        bots: specs.iter().map(|s| s.text.clone()).collect(),
+        workdir: b.workdir.as_deref().map(recorded_path),
+        timeout_ms: b.timeout_ms,
+        match_timeout_s: b.match_timeout,
+        sandbox: format!("{:?}", b.sandbox).to_lowercase(),
+        memory_mb: b.memory_mb,
+        disk_mb: b.disk_mb,
+        cpus: b.cpus,
+        cpu_seconds: b.cpu_seconds,
+        allow_net: b.allow_net,
+        env: b.env.clone(),
+        dialect: b.dialect.clone(),
+    }
+}
+
+/// Where a run keeps its records: `--out DIR` starts them, `--resume DIR` continues them.
+pub(crate) fn records_out(
+    out: &Option<std::path::PathBuf>,
+    resume: &Option<std::path::PathBuf>,
+    replays: bool,
+) -> Option<Out> {
+    let (dir, resume) = match (out, resume) {
+        (Some(dir), _) => (dir, false),
+        (None, Some(dir)) => (dir, true),
+        (None, None) => return None,
+    };
+    Some(Out {
+        dir: dir.clone(),
+        replays,
+        resume,
+    })
 }

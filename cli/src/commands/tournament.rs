@@ -1,18 +1,18 @@
 //! `koth tournament`: the flags checked, the tournament run, its standings printed.
 
-use std::io::{IsTerminal, Write};
+use std::io::IsTerminal;
 
 use crate::arena::Seats;
 use crate::arena::spec::dedupe_names;
 use crate::arena::{ratings, tournament};
 use crate::args::{BotArgs, TournamentArgs};
-use crate::commands::setup::{bot_specs, load_config};
-use crate::commands::{MAX_GAMES, MAX_JOBS, MAX_MATCHES, clock_seed};
+use crate::commands::setup::{bot_options, bot_specs, jobs, load_config, records_out};
+use crate::commands::{MAX_GAMES, MAX_MATCHES, clock_seed};
 use crate::exit::{Faulted, Interrupted, UsageError};
 use crate::games::CliGame;
-use crate::print::fault_counts;
 use crate::print::progress::Bar;
 use crate::print::standings::{print_standings, standings_note};
+use crate::print::{fault_counts, print_report};
 
 /// `koth tournament` for game `G`.
 pub fn tournament<G: CliGame>(args: &TournamentArgs) -> anyhow::Result<()> {
@@ -60,16 +60,7 @@ pub fn tournament<G: CliGame>(args: &TournamentArgs) -> anyhow::Result<()> {
         ))
         .into());
     }
-    let jobs = match args.jobs {
-        Some(n) if !(1..=MAX_JOBS).contains(&n) => {
-            return Err(UsageError(format!("--jobs must lie in 1..={MAX_JOBS}, not {n}")).into());
-        }
-        Some(n) => n,
-        None => std::thread::available_parallelism()
-            .map(|n| n.get())
-            .unwrap_or(1)
-            .min(MAX_JOBS),
-    };
+    let jobs = jobs(args.run.jobs)?;
     if args.replays && args.out.is_none() && args.resume.is_none() {
         return Err(UsageError("--replays needs --out DIR (or --resume DIR)".into()).into());
     }
@@ -80,58 +71,27 @@ pub fn tournament<G: CliGame>(args: &TournamentArgs) -> anyhow::Result<()> {
         )
         .into());
     }
-    let out = match (&args.out, &args.resume) {
-        (Some(dir), _) => Some((dir, false)),
-        (None, Some(dir)) => Some((dir, true)),
-        (None, None) => None,
-    }
-    .map(|(dir, resume)| tournament::Out {
-        dir: dir.clone(),
-        replays: args.replays,
-        resume,
-    });
+    let out = records_out(&args.out, &args.resume, args.replays);
     // A resume plays the recorded tournament's seed unless one is given.
     let seed = args
+        .run
         .seed
         .or_else(|| args.resume.as_deref().and_then(tournament::recorded_seed))
         .unwrap_or_else(clock_seed);
-    let b = &args.bots;
-    let bot_options = tournament::BotOptions {
-        bots: specs.iter().map(|s| s.text.clone()).collect(),
-        workdir: b.workdir.as_deref().map(tournament::recorded_path),
-        timeout_ms: b.timeout_ms,
-        match_timeout_s: b.match_timeout,
-        sandbox: format!("{:?}", b.sandbox).to_lowercase(),
-        memory_mb: b.memory_mb,
-        disk_mb: b.disk_mb,
-        cpus: b.cpus,
-        cpu_seconds: b.cpu_seconds,
-        allow_net: b.allow_net,
-        env: b.env.clone(),
-        dialect: b.dialect.clone(),
-    };
+    let bot_options = bot_options(&args.bots, &specs);
     let options = tournament::RunOptions {
         jobs,
         out,
-        progress: (!args.json && std::io::stderr().is_terminal())
+        progress: (!args.run.json && std::io::stderr().is_terminal())
             .then(|| std::sync::Arc::new(Bar::new()) as std::sync::Arc<dyn tournament::Progress>),
         bot_options,
         prior_draws: args.prior_draws.unwrap_or(ratings::PRIOR_DRAWS),
         shard: args.shard,
     };
     let report = tournament::run::<G>(&config, &specs, games, seed, &options)?;
-    let stdout = std::io::stdout();
-    let mut w = stdout.lock();
-    if args.json {
-        serde_json::to_writer(&mut w, &report)?;
-        writeln!(w)?;
-    } else {
-        print_standings(
-            &mut w,
-            &report,
-            standings_note::<G>(&config, report.per_match),
-        )?;
-    }
+    print_report(args.run.json, &report, |w| {
+        print_standings(w, &report, standings_note::<G>(&config, report.per_match))
+    })?;
     if report.interrupted {
         return Err(Interrupted("; the standings count the matches finished before").into());
     }

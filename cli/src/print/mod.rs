@@ -10,6 +10,23 @@ pub(crate) mod standings;
 pub(crate) mod view;
 
 /// A player's name as printed: visible escapes, at most 64 characters.
+/// Prints `report` on stdout: one JSON line with `json`, else as `text` writes it.
+pub(crate) fn print_report(
+    json: bool,
+    report: &impl serde::Serialize,
+    text: impl FnOnce(&mut dyn Write) -> std::io::Result<()>,
+) -> anyhow::Result<()> {
+    let stdout = std::io::stdout();
+    let mut w = stdout.lock();
+    if json {
+        serde_json::to_writer(&mut w, report)?;
+        writeln!(w)?;
+    } else {
+        text(&mut w)?;
+    }
+    Ok(())
+}
+
 pub(crate) fn shown(name: &str) -> String {
     report::visible(name, 64)
 }
