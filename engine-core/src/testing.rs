@@ -482,6 +482,143 @@ pub fn check_scene<G: Contest>(game: &G) {
     }
 }
 
+/// The check of a game's [`Learn`](crate::Learn) encoding: `cases` random games of `players`
+/// seats from random seeds (proptest), each acting player choosing uniformly among the ids
+/// its mask allows, for at most `max_steps` steps. At every state it checks that
+/// - every id decodes, and encodes back to itself (`action_id(action(id)) == id`), and no id
+///   past `num_actions()` decodes;
+/// - each player's mask holds exactly the ids of [`Game::legal_actions`];
+/// - the ids chosen are accepted by [`Game::step`], and a refused id (one the mask leaves out,
+///   tried for one acting player) is refused by it, or, where `refused_is_error` is false,
+///   accepted as the game's documented no-op;
+/// - over a finished game each player's rewards add up to its normalized final score
+///   ([`crate::learn::normalized_score`]).
+pub fn check_learn<G: crate::Learn>(
+    config: &G::Config,
+    players: usize,
+    cases: u32,
+    max_steps: u32,
+    refused_is_error: bool,
+) {
+    let mut runner = TestRunner::new(ProptestConfig {
+        cases,
+        failure_persistence: None,
+        ..ProptestConfig::default()
+    });
+    let result = runner.run(&proptest::num::u64::ANY, |seed| {
+        learn_game::<G>(config, players, seed, max_steps, refused_is_error)
+            .map_err(|e| TestCaseError::fail(format!("seed {seed}: {e}")))
+    });
+    if let Err(e) = result {
+        panic!("learn check failed: {e}");
+    }
+}
+
+fn learn_game<G: crate::Learn>(
+    config: &G::Config,
+    players: usize,
+    seed: u64,
+    max_steps: u32,
+    refused_is_error: bool,
+) -> Result<(), String> {
+    let mut rng = Pcg64Mcg::seed_from_u64(seed);
+    let mut chooser = Pcg64Mcg::seed_from_u64(seed ^ 0x5851_f42d_4c95_7f2d);
+    let mut game = G::new(config, players, &mut rng).map_err(|e| format!("config: {e}"))?;
+    let n = game.num_actions();
+    if game.action(n).is_some() {
+        return Err(format!("id {n} (= num_actions) decodes"));
+    }
+    for id in 0..n {
+        let action = game
+            .action(id)
+            .ok_or_else(|| format!("id {id} does not decode"))?;
+        if game.action_id(&action) != Some(id) {
+            return Err(format!(
+                "id {id} decodes to {action:?}, which encodes to another id"
+            ));
+        }
+    }
+    let mut totals = alloc::vec![0f64; players];
+    let mut rewards = alloc::vec![0f32; players];
+    let mut mask = alloc::vec![false; n];
+    let mut events = Vec::new();
+    for _ in 0..max_steps {
+        for p in PlayerId::all(players) {
+            game.legal_mask(p, &mut mask);
+            let mut legal = Vec::new();
+            if game.legal_actions(p, &mut legal) {
+                let mut listed = alloc::vec![false; n];
+                for a in &legal {
+                    let id = game
+                        .action_id(a)
+                        .ok_or_else(|| format!("legal action {a:?} has no id"))?;
+                    listed[id] = true;
+                }
+                if listed != mask {
+                    return Err(format!(
+                        "turn {}: {p:?}'s mask is not its legal actions",
+                        game.turn()
+                    ));
+                }
+            }
+        }
+        let to_act = game.to_act();
+        if to_act.is_over() {
+            break;
+        }
+        let acting = to_act.players().to_vec();
+        let mut ids = Vec::new();
+        for &p in &acting {
+            game.legal_mask(p, &mut mask);
+            let allowed: Vec<usize> = (0..n).filter(|&id| mask[id]).collect();
+            if allowed.is_empty() {
+                return Err(format!(
+                    "turn {}: {p:?} acts with an empty mask",
+                    game.turn()
+                ));
+            }
+            ids.push(allowed[crate::draw::index(&mut chooser, allowed.len())]);
+        }
+        let actions: Vec<G::Action> = ids.iter().filter_map(|&id| game.action(id)).collect();
+        // A refused id for one acting player, the others as chosen.
+        let k = crate::draw::index(&mut chooser, acting.len());
+        game.legal_mask(acting[k], &mut mask);
+        if let Some(refused) = (0..n).find(|&id| !mask[id]) {
+            let mut tried = actions.clone();
+            tried[k] = game.action(refused).ok_or("a refused id does not decode")?;
+            let mut copy = game.clone();
+            let mut copy_rng = rng.clone();
+            let refused_result = copy.step(&tried, &mut copy_rng, &mut Vec::new());
+            if refused_is_error && refused_result.is_ok() {
+                return Err(format!(
+                    "turn {}: id {refused}, outside {:?}'s mask, was accepted",
+                    game.turn(),
+                    acting[k]
+                ));
+            }
+        }
+        events.clear();
+        game.step(&actions, &mut rng, &mut events)
+            .map_err(|e| format!("turn {}: legal ids refused: {e}", game.turn()))?;
+        game.rewards(&events, &mut rewards);
+        for (t, r) in totals.iter_mut().zip(&rewards) {
+            *t += f64::from(*r);
+        }
+    }
+    if let Some(outcome) = game.outcome() {
+        for p in PlayerId::all(players) {
+            let want = crate::learn::normalized_score(&game, outcome.score(p));
+            if (totals[p.index()] - want).abs() > 1e-4 {
+                return Err(format!(
+                    "{p:?}'s rewards add up to {}, its normalized score is {want}",
+                    totals[p.index()]
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::{distance, lab};

@@ -88,6 +88,7 @@ const BOTH: [PlayerId; 2] = [PlayerId(0), PlayerId(1)];
 /// assert!(matches!(duel.to_act(), ToAct::Simultaneous(_)));
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Samurai {
     config: Config,
     health: [i32; 2],

@@ -37,6 +37,14 @@ use crate::{Action, Config, ConfigError, EndReason, Event, Observation, TankView
 /// assert_eq!(game.outcome().unwrap().places().values(), &[1, 1]);
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(
+        into = "crate::learn::state_serde::TanksState",
+        try_from = "crate::learn::state_serde::TanksState"
+    )
+)]
 pub struct Tanks {
     max_ticks: u32,
     tick: u32,
@@ -304,5 +312,54 @@ impl Game for Tanks {
 
     fn turn(&self) -> u32 {
         self.tick
+    }
+}
+
+#[cfg(feature = "serde")]
+impl From<Tanks> for crate::learn::state_serde::TanksState {
+    fn from(t: Tanks) -> Self {
+        crate::learn::state_serde::TanksState {
+            side: t.board.side(),
+            max_ticks: t.max_ticks,
+            tick: t.tick,
+            ids: t.ids,
+            pos: t.pos,
+            destroyed: t.destroyed,
+            kills: t.kills,
+            end: t.end,
+        }
+    }
+}
+
+#[cfg(feature = "serde")]
+impl TryFrom<crate::learn::state_serde::TanksState> for Tanks {
+    type Error = alloc::string::String;
+
+    fn try_from(s: crate::learn::state_serde::TanksState) -> Result<Tanks, Self::Error> {
+        s.check()?;
+        let players = s.ids.len();
+        let mut by_id: Vec<PlayerId> = PlayerId::all(players).collect();
+        by_id.sort_by_key(|p| s.ids[p.index()]);
+        let mut board = Board::new(s.side);
+        let living: Vec<PlayerId> = PlayerId::all(players)
+            .filter(|p| s.destroyed[p.index()].is_none())
+            .collect();
+        for &p in &living {
+            board.place(p, s.pos[p.index()]);
+        }
+        let scratch = Scratch::new(board.area(), players);
+        Ok(Tanks {
+            max_ticks: s.max_ticks,
+            tick: s.tick,
+            ids: s.ids,
+            by_id,
+            pos: s.pos,
+            destroyed: s.destroyed,
+            kills: s.kills,
+            living,
+            board,
+            end: s.end,
+            scratch,
+        })
     }
 }

@@ -1,0 +1,96 @@
+//! Games as learning environments: a fixed discrete action space, legal-action masks and
+//! per-step rewards ([`Learn`]), beside the typed [`Game`] API.
+//!
+//! Learners (OpenSpiel, PettingZoo, Pgx users) need each game as `0..num_actions()` action
+//! ids with a mask of the legal ones, and a reward after every step. [`Learn`] gives exactly
+//! that, on top of the engine: an id decodes to an ordinary [`Game::Action`], stepping stays
+//! [`Game::step`], and a state saves and restores with serde (each game's feature `serde`).
+//!
+//! Rewards are the game's own score, paid as it is earned and normalized by
+//! [`Game::score_bounds`]: over a whole game a player's rewards add up to
+//! `(score - mid) / half`, where `mid` and `half` are the middle and half the width of the
+//! bounds, so a final score lies in `[-1, 1]` (a duel: win 1, draw 0, loss -1).
+
+use alloc::vec::Vec;
+
+use crate::{Game, PlayerId};
+
+/// A game as a learning environment. Each game's crate documents its encoding in a table.
+pub trait Learn: Game<Action: 'static> {
+    /// The actions in id order, for a game whose ids are the same for every config (empty
+    /// otherwise: such a game writes the three methods below itself).
+    const ACTION_TABLE: &'static [Self::Action] = &[];
+
+    /// How many action ids there are: `0..num_actions()`, the same in every state of one
+    /// config and seat count. Provided: the table's length.
+    fn num_actions(&self) -> usize {
+        Self::ACTION_TABLE.len()
+    }
+
+    /// The id of `action`, or `None` for an action outside the encoding. Provided: its place
+    /// in the table.
+    fn action_id(&self, action: &Self::Action) -> Option<usize> {
+        Self::ACTION_TABLE.iter().position(|a| a == action)
+    }
+
+    /// The action of `id`, or `None` when `id >= num_actions()`. Provided: from the table.
+    fn action(&self, id: usize) -> Option<Self::Action> {
+        Self::ACTION_TABLE.get(id).cloned()
+    }
+
+    /// Writes `player`'s legal-action mask into the first `num_actions()` entries of `mask`:
+    /// `true` where the id's action is one [`Game::legal_actions`] lists now (all `false` for
+    /// a player who does not act). Provided from [`Game::legal_actions`]; games may write it
+    /// without allocating.
+    fn legal_mask(&self, player: PlayerId, mask: &mut [bool]) {
+        let n = self.num_actions().min(mask.len());
+        mask[..n].fill(false);
+        let mut legal = Vec::new();
+        if self.legal_actions(player, &mut legal) {
+            for action in &legal {
+                if let Some(id) = self.action_id(action).filter(|&id| id < n) {
+                    mask[id] = true;
+                }
+            }
+        }
+    }
+
+    /// Adds to `changes[p]` what player `p`'s score (the [`Outcome`](crate::Outcome)'s) gained
+    /// from one step's `events`. Over a game the changes add up to the final scores.
+    fn score_changes(&self, events: &[Self::Event], changes: &mut [i64]);
+
+    /// Writes each player's reward for one step into `rewards` (one per seat), called once per
+    /// step on the state after it with that step's events: the score changes divided by half
+    /// the width of [`Game::score_bounds`], and on the step that ends the game minus the
+    /// bounds' middle (so the rewards of a game add up to the normalized final score, see the
+    /// module docs).
+    fn rewards(&self, events: &[Self::Event], rewards: &mut [f32]) {
+        let n = self.num_players().min(rewards.len());
+        let mut changes = alloc::vec![0i64; self.num_players()];
+        self.score_changes(events, &mut changes);
+        let (lo, hi) = self.score_bounds();
+        let half = (hi - lo) as f64 / 2.0;
+        let (scale, mid) = if half > 0.0 {
+            (1.0 / half, (hi + lo) as f64 / 2.0)
+        } else {
+            (1.0, 0.0)
+        };
+        let over = self.outcome().is_some();
+        for (r, &c) in rewards[..n].iter_mut().zip(&changes) {
+            let end = if over { mid } else { 0.0 };
+            *r = ((c as f64 - end) * scale) as f32;
+        }
+    }
+}
+
+/// The normalized final score of `player`: `(score - mid) / half` (see the module docs), what
+/// its rewards over a game add up to.
+pub fn normalized_score<G: Game>(game: &G, score: i64) -> f64 {
+    let (lo, hi) = game.score_bounds();
+    let half = (hi - lo) as f64 / 2.0;
+    if half > 0.0 {
+        (score as f64 - (hi + lo) as f64 / 2.0) / half
+    } else {
+        score as f64
+    }
+}

@@ -1,0 +1,89 @@
+//! Samurai as a learning environment: action ids, masks, rewards and saved states.
+
+use koth_engine_core::testing::check_learn;
+use koth_engine_core::{Game, Learn, PlayerId, SeedableRng};
+use koth_samurai::{Action, Config, Samurai};
+use rand_pcg::Pcg64Mcg;
+
+/// Random games by the masks: ids round-trip, the masks are the legal actions, chosen ids are
+/// accepted, and the rewards of a game add up to its normalized score.
+#[test]
+fn action_ids_and_masks_agree_with_the_rules() {
+    check_learn::<Samurai>(&Config::default(), 2, 64, 600, true);
+}
+
+#[test]
+fn the_action_ids_are_the_documented_table() {
+    let game = Samurai::new(&Config::default(), 2, &mut Pcg64Mcg::seed_from_u64(1)).unwrap();
+    assert_eq!(game.num_actions(), 6);
+    // The table of the crate docs, by the protocol's letters.
+    for (id, letter) in "WBGIPO".chars().enumerate() {
+        let action = Action::from_letter(letter).unwrap();
+        assert_eq!(game.action(id), Some(action));
+        assert_eq!(game.action_id(&action), Some(id));
+    }
+    let mut mask = [false; 6];
+    game.legal_mask(PlayerId(1), &mut mask);
+    assert_eq!(mask, [true; 6]);
+}
+
+/// A win pays 1 on the last turn, the loss -1, nothing before.
+#[test]
+fn rewards_pay_the_result_when_the_duel_ends() {
+    let mut game = Samurai::new(&Config::default(), 2, &mut Pcg64Mcg::seed_from_u64(1)).unwrap();
+    let mut rng = Pcg64Mcg::seed_from_u64(2);
+    let mut events = Vec::new();
+    let mut totals = [0f32; 2];
+    let mut rewards = [0f32; 2];
+    // Player 0 bows to the Sword of the Gods, then strikes a waiting enemy to death.
+    while game.outcome().is_none() {
+        let a = if game.honour(PlayerId(0)) < 8 {
+            Action::Bow
+        } else {
+            Action::QuickDraw
+        };
+        events.clear();
+        game.step(&[a, Action::Wait], &mut rng, &mut events)
+            .unwrap();
+        game.rewards(&events, &mut rewards);
+        if game.outcome().is_none() {
+            assert_eq!(rewards, [0.0, 0.0]);
+        }
+        totals[0] += rewards[0];
+        totals[1] += rewards[1];
+    }
+    assert_eq!(totals, [1.0, -1.0]);
+}
+
+/// A state saved mid-game and restored is the same state, and goes on to the same end.
+#[cfg(feature = "serde")]
+#[test]
+fn a_saved_state_continues_to_the_same_end() {
+    let mut game = Samurai::new(&Config::default(), 2, &mut Pcg64Mcg::seed_from_u64(3)).unwrap();
+    let mut rng = Pcg64Mcg::seed_from_u64(4);
+    // Bows and guards with a strike now and then: the duel lasts.
+    let plan = |t: u32| {
+        [
+            [Action::Bow, Action::Guard, Action::Bow, Action::Parry][t as usize % 4],
+            [Action::Guard, Action::Bow, Action::Overhead, Action::Wait][t as usize % 4],
+        ]
+    };
+    let mut events = Vec::new();
+    for t in 0..15 {
+        game.step(&plan(t), &mut rng, &mut events).unwrap();
+    }
+    assert!(game.outcome().is_none(), "saved mid-game");
+    let saved = serde_json::to_string(&game).unwrap();
+    let mut restored: Samurai = serde_json::from_str(&saved).unwrap();
+    assert_eq!(restored, game);
+    let mut rng2 = rng.clone();
+    let mut t = 15;
+    while game.outcome().is_none() {
+        let actions = plan(t);
+        game.step(&actions, &mut rng, &mut events).unwrap();
+        restored.step(&actions, &mut rng2, &mut events).unwrap();
+        assert_eq!(restored, game);
+        t += 1;
+    }
+    assert_eq!(restored.outcome(), game.outcome());
+}
