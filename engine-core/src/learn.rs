@@ -13,7 +13,7 @@
 
 use alloc::vec::Vec;
 
-use crate::{Game, PlayerId};
+use crate::{Game, PlayerId, RngCore};
 
 /// A game as a learning environment. Each game's crate documents its encoding in a table.
 pub trait Learn: Game<Action: 'static> {
@@ -55,6 +55,15 @@ pub trait Learn: Game<Action: 'static> {
         }
     }
 
+    /// The action the environment takes for `player` where no id applies (a phase outside
+    /// the action space, such as battleship's fleet placement), drawing any choice from
+    /// `rng`; `None` where ids cover every decision. An environment steps with it whenever
+    /// an acting player's mask is empty.
+    fn env_action(&self, player: PlayerId, rng: &mut dyn RngCore) -> Option<Self::Action> {
+        let _ = (player, rng);
+        None
+    }
+
     /// Adds to `changes[p]` what player `p`'s score (the [`Outcome`](crate::Outcome)'s) gained
     /// from one step's `events`. Over a game the changes add up to the final scores.
     fn score_changes(&self, events: &[Self::Event], changes: &mut [i64]);
@@ -92,5 +101,14 @@ pub fn normalized_score<G: Game>(game: &G, score: i64) -> f64 {
         (score as f64 - (hi + lo) as f64 / 2.0) / half
     } else {
         score as f64
+    }
+}
+
+/// Adds a finished duel's half-points to `changes`, as [`Outcome::duel`](crate::Outcome::duel)
+/// scores it: 2 to the winner, 1 to each player in a draw.
+pub fn add_duel_result(winner: Option<PlayerId>, changes: &mut [i64]) {
+    match winner {
+        Some(p) => changes[p.index()] += 2,
+        None => changes.iter_mut().for_each(|c| *c += 1),
     }
 }

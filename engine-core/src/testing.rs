@@ -488,6 +488,8 @@ pub fn check_scene<G: Contest>(game: &G) {
 /// - every id decodes, and encodes back to itself (`action_id(action(id)) == id`), and no id
 ///   past `num_actions()` decodes;
 /// - each player's mask holds exactly the ids of [`Game::legal_actions`];
+/// - an acting player with an empty mask has an environment action
+///   ([`Learn::env_action`](crate::Learn::env_action), taken in its place);
 /// - the ids chosen are accepted by [`Game::step`], and a refused id (one the mask leaves out,
 ///   tried for one acting player) is refused by it, or, where `refused_is_error` is false,
 ///   accepted as the game's documented no-op;
@@ -567,19 +569,23 @@ fn learn_game<G: crate::Learn>(
             break;
         }
         let acting = to_act.players().to_vec();
-        let mut ids = Vec::new();
+        let mut actions = Vec::new();
         for &p in &acting {
             game.legal_mask(p, &mut mask);
             let allowed: Vec<usize> = (0..n).filter(|&id| mask[id]).collect();
             if allowed.is_empty() {
-                return Err(format!(
-                    "turn {}: {p:?} acts with an empty mask",
-                    game.turn()
-                ));
+                let action = game.env_action(p, &mut chooser).ok_or_else(|| {
+                    format!(
+                        "turn {}: {p:?} acts with an empty mask and no environment action",
+                        game.turn()
+                    )
+                })?;
+                actions.push(action);
+                continue;
             }
-            ids.push(allowed[crate::draw::index(&mut chooser, allowed.len())]);
+            let id = allowed[crate::draw::index(&mut chooser, allowed.len())];
+            actions.push(game.action(id).ok_or("an allowed id does not decode")?);
         }
-        let actions: Vec<G::Action> = ids.iter().filter_map(|&id| game.action(id)).collect();
         // A refused id for one acting player, the others as chosen.
         let k = crate::draw::index(&mut chooser, acting.len());
         game.legal_mask(acting[k], &mut mask);

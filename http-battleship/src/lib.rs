@@ -78,6 +78,7 @@ mod cell;
 mod config;
 mod contest;
 mod dialect;
+mod learn;
 mod placement;
 mod scenario;
 mod state;

@@ -252,6 +252,11 @@ pub enum ActionError {
 /// );
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(into = "BattleshipState", try_from = "BattleshipState")
+)]
 pub struct Battleship {
     config: Config,
     shot_limit: u32,
@@ -544,13 +549,15 @@ impl Game for Battleship {
         (0, 2)
     }
 
-    /// In the shooting phase: a shot at every cell of the grid (repeats included). Shots off
-    /// the grid and forfeits are accepted too but lose, so they are not listed. Placements
-    /// are too many to list (returns `false`).
-    fn legal_actions(&self, _player: PlayerId, out: &mut Vec<Action>) -> bool {
+    /// In the shooting phase, for the player to act: a shot at every cell of the grid
+    /// (repeats included); nothing for the other player. Shots off the grid and forfeits are
+    /// accepted too but lose, so they are not listed. Placements are too many to list
+    /// (returns `false`).
+    fn legal_actions(&self, player: PlayerId, out: &mut Vec<Action>) -> bool {
         match self.phase() {
             Phase::Placing => false,
             Phase::Over => true,
+            Phase::Shooting if self.next_player() != Some(player) => true,
             Phase::Shooting => {
                 let (w, h) = (self.config.width as u32, self.config.height as u32);
                 out.extend((0..h).flat_map(|y| (0..w).map(move |x| Action::Shoot { x, y })));
@@ -561,5 +568,74 @@ impl Game for Battleship {
 
     fn turn(&self) -> u32 {
         self.turn
+    }
+}
+
+/// What a [`Battleship`] state is, without what derives from it (the grids).
+#[cfg(feature = "serde")]
+#[derive(serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct BattleshipState {
+    config: Config,
+    fleets: [Option<Fleet>; 2],
+    shots: [Vec<ShotRecord>; 2],
+    turn: u32,
+    end: Option<End>,
+}
+
+#[cfg(feature = "serde")]
+impl From<Battleship> for BattleshipState {
+    fn from(b: Battleship) -> Self {
+        BattleshipState {
+            config: b.config,
+            fleets: [
+                b.boards[0].as_ref().map(|x| x.fleet().clone()),
+                b.boards[1].as_ref().map(|x| x.fleet().clone()),
+            ],
+            shots: [b.shots[0].to_vec(), b.shots[1].to_vec()],
+            turn: b.turn,
+            end: b.end,
+        }
+    }
+}
+
+#[cfg(feature = "serde")]
+impl TryFrom<BattleshipState> for Battleship {
+    type Error = alloc::string::String;
+
+    /// The settings checked, each fleet checked against them, and the grids rebuilt by
+    /// replaying each player's shots, which must give their recorded results.
+    fn try_from(s: BattleshipState) -> Result<Battleship, Self::Error> {
+        use alloc::string::ToString;
+        let mut game = Battleship::with_config(&s.config).map_err(|e| e.to_string())?;
+        let (w, h) = (s.config.width, s.config.height);
+        for (p, fleet) in s.fleets.iter().enumerate() {
+            if let Some(fleet) = fleet {
+                let checked = Placement::from(fleet)
+                    .validate(&s.config)
+                    .map_err(|e| alloc::format!("player {p}'s fleet: {e}"))?;
+                game.boards[p] = Some(Board::new(checked, w, h));
+            }
+        }
+        for (p, shots) in s.shots.iter().enumerate() {
+            for record in shots {
+                let at = Cell::checked(u32::from(record.at.x), u32::from(record.at.y), w, h)
+                    .ok_or("a shot off the grid")?;
+                let result = match game.boards[1 - p].as_mut() {
+                    Some(board) => board.fire(at),
+                    None => ShotResult::Miss,
+                };
+                if result != record.result {
+                    return Err(alloc::format!(
+                        "player {p}'s shot at {at:?} gives {result:?}, not {:?}",
+                        record.result
+                    ));
+                }
+                game.shots[p].push(*record);
+            }
+        }
+        game.turn = s.turn;
+        game.end = s.end;
+        Ok(game)
     }
 }

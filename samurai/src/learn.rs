@@ -30,10 +30,7 @@ impl Learn for Samurai {
     fn score_changes(&self, events: &[Event], changes: &mut [i64]) {
         for event in events {
             if let Event::Ended(end) = event {
-                match end.winner {
-                    Some(p) => changes[p.index()] += 2,
-                    None => changes.iter_mut().for_each(|c| *c += 1),
-                }
+                koth_engine_core::learn::add_duel_result(end.winner, changes);
             }
         }
     }

@@ -25,7 +25,7 @@ use crate::Battleship;
 
 mod density;
 mod hunter;
-mod place;
+pub(crate) mod place;
 mod random;
 mod sea;
 
