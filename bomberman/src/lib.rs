@@ -175,6 +175,7 @@ mod contest;
 mod event;
 mod fixed;
 pub mod geometry;
+mod learn;
 mod map;
 mod objects;
 mod observation;

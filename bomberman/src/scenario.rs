@@ -151,95 +151,18 @@ impl Scenario {
 
     /// Checks the position and builds the game state.
     pub fn build(self) -> Result<Bomberman, ScenarioError> {
-        let n = self.players.len();
-        self.config.validate(n)?;
-        let rules = &self.config.rules;
-        let dims = Dims::new(rules);
-        if self.tick >= rules.max_ticks {
-            return Err(ScenarioError::Tick(self.tick));
-        }
-        let seat_ok = |p: PlayerId| p.index() < n;
-        let seats_ok = |s: crate::PlayerSet| s.iter().all(seat_ok);
-        for p in &self.players {
-            if p.lives_left > rules.lives {
-                return Err(ScenarioError::Lives {
-                    player: p.id,
-                    lives: p.lives_left,
-                });
-            }
-            if p.score != 0 {
-                return Err(ScenarioError::Score(p.id));
-            }
-            if !p.is_on_field() {
-                continue;
-            }
-            let (x, y) = (i64::from(p.pos.x.raw()), i64::from(p.pos.y.raw()));
-            let r = dims.player_r;
-            if x < r || y < r || x > dims.field() - r || y > dims.field() - r {
-                return Err(ScenarioError::PlayerOutside(p.id));
-            }
-            for (c, t) in self.tiles.iter() {
-                let (cx, cy) = dims.centre(c);
-                if t.is_wall() && circle_overlaps_square(x, y, r, cx, cy, dims.cell / 2) {
-                    return Err(ScenarioError::PlayerInWall {
-                        player: p.id,
-                        cell: c,
-                    });
-                }
-            }
-        }
-        if !self.players.iter().any(Player::is_on_field) {
-            return Err(ScenarioError::NoPlayerOnField);
-        }
-        let free = |what: &'static str, cell: Coord| match self.tiles.get(cell) {
-            None => Err(ScenarioError::OffLattice { what, cell }),
-            Some(t) if t.is_wall() => Err(ScenarioError::OnWall { what, cell }),
-            Some(_) => Ok(()),
-        };
-        for (i, b) in self.bombs.iter().enumerate() {
-            free("bomb", b.cell)?;
-            if self.bombs[..i].iter().any(|o| o.cell == b.cell) {
-                return Err(ScenarioError::Duplicate {
-                    what: "bomb",
-                    cell: b.cell,
-                });
-            }
-            if b.timeout == 0 {
-                return Err(ScenarioError::ZeroTimeout {
-                    what: "bomb",
-                    cell: b.cell,
-                });
-            }
-            if !seat_ok(b.owner) || !seats_ok(b.walkable_for) {
-                return Err(ScenarioError::UnknownPlayer { cell: b.cell });
-            }
-        }
-        for e in &self.explosions {
-            if self.tiles.get(e.cell).is_none() {
-                return Err(ScenarioError::OffLattice {
-                    what: "explosion",
-                    cell: e.cell,
-                });
-            }
-            if e.timeout == 0 {
-                return Err(ScenarioError::ZeroTimeout {
-                    what: "explosion",
-                    cell: e.cell,
-                });
-            }
-            if e.creators.is_empty() || !seats_ok(e.creators) {
-                return Err(ScenarioError::UnknownPlayer { cell: e.cell });
-            }
-        }
-        for (i, b) in self.bonuses.iter().enumerate() {
-            free("bonus", b.cell)?;
-            if self.bonuses[..i].iter().any(|o| o.cell == b.cell) {
-                return Err(ScenarioError::Duplicate {
-                    what: "bonus",
-                    cell: b.cell,
-                });
-            }
-        }
+        check_position(
+            &Position {
+                config: &self.config,
+                tick: self.tick,
+                tiles: &self.tiles,
+                players: &self.players,
+                bombs: &self.bombs,
+                explosions: &self.explosions,
+                bonuses: &self.bonuses,
+            },
+            false,
+        )?;
         // Explosion squares sharing a cell and a timeout are one square (see the blast phase).
         let mut explosions: Vec<Explosion> = Vec::new();
         for e in self.explosions {
@@ -270,9 +193,15 @@ pub enum ScenarioError {
     /// The config (with the mode's number of players) is invalid.
     #[error(transparent)]
     Config(#[from] ConfigError),
-    /// The tick is not before `max_ticks`.
+    /// The tick is not before `max_ticks` (past it, for a saved state).
     #[error("tick {0} is not before max_ticks")]
     Tick(u32),
+    /// The tiles are not the rules' lattice.
+    #[error("the tiles are not the rules' lattice")]
+    Lattice,
+    /// The players are not one per seat, in seat order.
+    #[error("the players are not one per seat, in seat order")]
+    Seats,
     /// More lives than the rules give.
     #[error("{player} has {lives} lives, more than the rules give")]
     Lives {
@@ -336,4 +265,121 @@ pub enum ScenarioError {
         /// Its cell.
         cell: Coord,
     },
+}
+
+/// A position's parts, borrowed for [`check_position`].
+pub(crate) struct Position<'a> {
+    pub config: &'a Config,
+    pub tick: u32,
+    pub tiles: &'a Grid<Tile>,
+    pub players: &'a [Player],
+    pub bombs: &'a [Bomb],
+    pub explosions: &'a [Explosion],
+    pub bonuses: &'a [Bonus],
+}
+
+/// Checks that a position keeps the engine's invariants: a valid config for its players, the
+/// lattice of the rules, players inside the field and out of walls with lives within the
+/// rules, lattice objects on free cells, one bomb and one bonus per cell, known players. A
+/// hand-made position (`saved` false) also starts before the last tick with someone on the
+/// field and no score; a `saved` one (a state restored from its serde form) may hold scores
+/// and be over.
+pub(crate) fn check_position(p: &Position<'_>, saved: bool) -> Result<(), ScenarioError> {
+    let n = p.players.len();
+    p.config.validate(n)?;
+    let rules = &p.config.rules;
+    let dims = Dims::new(rules);
+    if p.tick > rules.max_ticks || (!saved && p.tick == rules.max_ticks) {
+        return Err(ScenarioError::Tick(p.tick));
+    }
+    let lattice = dims.size();
+    if p.tiles.size() != lattice || p.tiles.cells().len() != lattice.area() {
+        return Err(ScenarioError::Lattice);
+    }
+    if p.players.iter().enumerate().any(|(i, q)| q.id.index() != i) {
+        return Err(ScenarioError::Seats);
+    }
+    let seat_ok = |seat: PlayerId| seat.index() < n;
+    let seats_ok = |s: crate::PlayerSet| s.iter().all(seat_ok);
+    for q in p.players {
+        if q.lives_left > rules.lives {
+            return Err(ScenarioError::Lives {
+                player: q.id,
+                lives: q.lives_left,
+            });
+        }
+        if !saved && q.score != 0 {
+            return Err(ScenarioError::Score(q.id));
+        }
+        if !q.is_on_field() {
+            continue;
+        }
+        let (x, y) = (i64::from(q.pos.x.raw()), i64::from(q.pos.y.raw()));
+        let r = dims.player_r;
+        if x < r || y < r || x > dims.field() - r || y > dims.field() - r {
+            return Err(ScenarioError::PlayerOutside(q.id));
+        }
+        for (c, t) in p.tiles.iter() {
+            let (cx, cy) = dims.centre(c);
+            if t.is_wall() && circle_overlaps_square(x, y, r, cx, cy, dims.cell / 2) {
+                return Err(ScenarioError::PlayerInWall {
+                    player: q.id,
+                    cell: c,
+                });
+            }
+        }
+    }
+    if !saved && !p.players.iter().any(Player::is_on_field) {
+        return Err(ScenarioError::NoPlayerOnField);
+    }
+    let free = |what: &'static str, cell: Coord| match p.tiles.get(cell) {
+        None => Err(ScenarioError::OffLattice { what, cell }),
+        Some(t) if t.is_wall() => Err(ScenarioError::OnWall { what, cell }),
+        Some(_) => Ok(()),
+    };
+    for (i, b) in p.bombs.iter().enumerate() {
+        free("bomb", b.cell)?;
+        if p.bombs[..i].iter().any(|o| o.cell == b.cell) {
+            return Err(ScenarioError::Duplicate {
+                what: "bomb",
+                cell: b.cell,
+            });
+        }
+        if b.timeout == 0 {
+            return Err(ScenarioError::ZeroTimeout {
+                what: "bomb",
+                cell: b.cell,
+            });
+        }
+        if !seat_ok(b.owner) || !seats_ok(b.walkable_for) {
+            return Err(ScenarioError::UnknownPlayer { cell: b.cell });
+        }
+    }
+    for e in p.explosions {
+        if p.tiles.get(e.cell).is_none() {
+            return Err(ScenarioError::OffLattice {
+                what: "explosion",
+                cell: e.cell,
+            });
+        }
+        if e.timeout == 0 {
+            return Err(ScenarioError::ZeroTimeout {
+                what: "explosion",
+                cell: e.cell,
+            });
+        }
+        if e.creators.is_empty() || !seats_ok(e.creators) {
+            return Err(ScenarioError::UnknownPlayer { cell: e.cell });
+        }
+    }
+    for (i, b) in p.bonuses.iter().enumerate() {
+        free("bonus", b.cell)?;
+        if p.bonuses[..i].iter().any(|o| o.cell == b.cell) {
+            return Err(ScenarioError::Duplicate {
+                what: "bonus",
+                cell: b.cell,
+            });
+        }
+    }
+    Ok(())
 }

@@ -50,6 +50,14 @@ const ABSENT: Player = Player {
 /// assert_eq!(game.player(PlayerId(0)).bombs_left, 0);
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(
+        into = "crate::learn::state_serde::BombermanState",
+        try_from = "crate::learn::state_serde::BombermanState"
+    )
+)]
 pub struct Bomberman {
     pub(crate) config: Config,
     pub(crate) dims: Dims,
@@ -557,6 +565,14 @@ impl Game for Bomberman {
         parts
             .iter()
             .fold((0, 0), |(lo, hi), &(l, h)| (lo + l, hi + h))
+    }
+
+    /// The learning encoding's 34 actions (`Learn`: a stand, eight directions at full and at
+    /// half speed, each with or without a drop) for a player on the field while the game runs;
+    /// none otherwise. The engine accepts any other speed too.
+    fn legal_actions(&self, player: PlayerId, out: &mut Vec<Action>) -> bool {
+        self.encoded_actions(player, out);
+        true
     }
 
     fn turn(&self) -> u32 {

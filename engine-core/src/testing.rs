@@ -625,6 +625,38 @@ fn learn_game<G: crate::Learn>(
     Ok(())
 }
 
+/// Checks that a saved state restores to itself and goes on as the original: `restore(save(game))`
+/// must equal `game`, and stepping both with the same joint actions (`pick` chooses them from
+/// the original's state) and copies of `rng` must keep them equal to the end (at most
+/// `max_steps` steps). For each game's serde form: `save` and `restore` are its JSON, say.
+pub fn check_restored_state_continues<G: Game, R: RngCore + Clone>(
+    mut game: G,
+    mut rng: R,
+    save: impl Fn(&G) -> String,
+    restore: impl Fn(&str) -> G,
+    mut pick: impl FnMut(&G) -> Vec<G::Action>,
+    max_steps: u32,
+) {
+    let mut restored = restore(&save(&game));
+    assert_eq!(
+        restored, game,
+        "the restored state differs from the saved one"
+    );
+    let mut rng2 = rng.clone();
+    let mut events = Vec::new();
+    for _ in 0..max_steps {
+        if game.outcome().is_some() {
+            break;
+        }
+        let actions = pick(&game);
+        let a = game.step(&actions, &mut rng, &mut events);
+        let b = restored.step(&actions, &mut rng2, &mut events);
+        assert_eq!(a, b, "turn {}: the step's results differ", game.turn());
+        assert_eq!(restored, game, "turn {}: the states part", game.turn());
+    }
+    assert_eq!(restored.outcome(), game.outcome());
+}
+
 #[cfg(test)]
 mod tests {
     use super::{distance, lab};

@@ -1,7 +1,7 @@
 //! Battleship as a learning environment: action ids, masks, placement by the environment,
 //! rewards and saved states.
 
-use koth_engine_core::testing::check_learn;
+use koth_engine_core::testing::{check_learn, check_restored_state_continues};
 use koth_engine_core::{Game, Learn, PlayerId, SeedableRng};
 use koth_http_battleship::{Action, Battleship, Config, Phase};
 use rand_pcg::Pcg64Mcg;
@@ -67,17 +67,14 @@ fn a_saved_state_continues_to_the_same_end() {
     }
     assert!(game.outcome().is_none());
     let saved = serde_json::to_string(&game).unwrap();
-    let mut restored: Battleship = serde_json::from_str(&saved).unwrap();
-    assert_eq!(restored, game);
-    let mut rng2 = rng.clone();
-    while game.outcome().is_none() {
-        let a = shot(&game);
-        game.step(std::slice::from_ref(&a), &mut rng, &mut events)
-            .unwrap();
-        restored.step(&[a], &mut rng2, &mut events).unwrap();
-        assert_eq!(restored, game);
-    }
-    assert_eq!(restored.outcome(), game.outcome());
+    check_restored_state_continues(
+        game,
+        rng,
+        |g| serde_json::to_string(g).unwrap(),
+        |text| serde_json::from_str(text).unwrap(),
+        |g| vec![shot(g)],
+        1000,
+    );
     let lied = saved.replacen("\"miss\"", "\"sunk\"", 1);
     assert_ne!(lied, saved);
     assert!(serde_json::from_str::<Battleship>(&lied).is_err());

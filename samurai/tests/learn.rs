@@ -1,6 +1,6 @@
 //! Samurai as a learning environment: action ids, masks, rewards and saved states.
 
-use koth_engine_core::testing::check_learn;
+use koth_engine_core::testing::{check_learn, check_restored_state_continues};
 use koth_engine_core::{Game, Learn, PlayerId, SeedableRng};
 use koth_samurai::{Action, Config, Samurai};
 use rand_pcg::Pcg64Mcg;
@@ -73,17 +73,16 @@ fn a_saved_state_continues_to_the_same_end() {
         game.step(&plan(t), &mut rng, &mut events).unwrap();
     }
     assert!(game.outcome().is_none(), "saved mid-game");
-    let saved = serde_json::to_string(&game).unwrap();
-    let mut restored: Samurai = serde_json::from_str(&saved).unwrap();
-    assert_eq!(restored, game);
-    let mut rng2 = rng.clone();
     let mut t = 15;
-    while game.outcome().is_none() {
-        let actions = plan(t);
-        game.step(&actions, &mut rng, &mut events).unwrap();
-        restored.step(&actions, &mut rng2, &mut events).unwrap();
-        assert_eq!(restored, game);
-        t += 1;
-    }
-    assert_eq!(restored.outcome(), game.outcome());
+    check_restored_state_continues(
+        game,
+        rng,
+        |g| serde_json::to_string(g).unwrap(),
+        |text| serde_json::from_str(text).unwrap(),
+        |_| {
+            t += 1;
+            plan(t - 1).to_vec()
+        },
+        1000,
+    );
 }

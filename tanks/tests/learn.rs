@@ -1,6 +1,6 @@
 //! Tanks as a learning environment: action ids, masks, rewards and saved states.
 
-use koth_engine_core::testing::check_learn;
+use koth_engine_core::testing::{check_learn, check_restored_state_continues};
 use koth_engine_core::{Dir4, Game, Learn, PlayerId, SeedableRng};
 use koth_tanks::{Action, Config, Tanks};
 use rand_pcg::Pcg64Mcg;
@@ -53,16 +53,14 @@ fn a_saved_state_continues_to_the_same_end() {
         game.step(&actions, &mut rng, &mut events).unwrap();
     }
     let saved = serde_json::to_string(&game).unwrap();
-    let mut restored: Tanks = serde_json::from_str(&saved).unwrap();
-    assert_eq!(restored, game);
-    let mut rng2 = rng.clone();
-    while game.outcome().is_none() {
-        let actions = pick(&game);
-        game.step(&actions, &mut rng, &mut events).unwrap();
-        restored.step(&actions, &mut rng2, &mut events).unwrap();
-        assert_eq!(restored, game);
-    }
-    assert_eq!(restored.outcome(), game.outcome());
+    check_restored_state_continues(
+        game,
+        rng,
+        |g| serde_json::to_string(g).unwrap(),
+        |text| serde_json::from_str(text).unwrap(),
+        pick,
+        1000,
+    );
     // A state whose parts disagree is refused, not built.
     let broken = saved.replacen("\"side\":", "\"side\":0,\"x\":", 1);
     assert!(serde_json::from_str::<Tanks>(&broken).is_err());
