@@ -138,4 +138,8 @@ pub enum ConfigError {
     /// No free room was left for a random start.
     #[error("no free room for the ship of seat {0}")]
     NoRoom(usize),
+    /// [`NavalOrders`](crate::NavalOrders) plays the rules of record; the `hitmaster2017`
+    /// profile's turns only exist as whole strings.
+    #[error("one order at a time plays the rules of record, not the hitmaster2017 profile")]
+    WholeTurnsOnly,
 }

@@ -40,6 +40,9 @@
 //!
 //! [`Scenario`] builds hand-made seas (fixed starts, mines, wrecks) for tests and tools.
 //!
+//! [`NavalOrders`] is the same game one order at a time, with a numbered action space, legal
+//! masks and rewards ([`Learn`](koth_engine_core::Learn)), for learners.
+//!
 //! # Randomness
 //! The engine owns no RNG. [`Game::new`](koth_engine_core::Game::new) draws, from the RNG it is
 //! given: first each random start, in seat order (repeated draws of x, y and direction until
@@ -79,6 +82,7 @@ mod class;
 mod config;
 mod contest;
 mod event;
+mod learn;
 mod observation;
 mod order;
 pub mod protocol;
@@ -98,6 +102,7 @@ pub use config::{Config, ConfigError, MAX_PLAYERS, MAX_ROUNDS, MIN_PLAYERS, Prof
 pub use contest::{RENDER_EVERY_ROUNDS, Stats};
 pub use event::{Cause, EndReason, Event, Obstacle, Refusal};
 pub use koth_engine_core::{Coord, Dir4, PlayerId};
+pub use learn::{NavalOrders, Step};
 pub use observation::{
     Hull, Observation, SCAN_RANGE, SIGHT_CELLS, SIGHT_HALF, SIGHT_SIDE, Sight, SightCell,
     VIEW_RANGE,

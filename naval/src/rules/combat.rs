@@ -19,20 +19,8 @@ impl Naval {
         target: Target,
         events: &mut Vec<Event>,
     ) -> Result<(), Refusal> {
-        let ship = self.ship_ref(me);
-        not_submerged(ship)?;
-        if ship.shots_left == 0 {
-            return Err(Refusal::NoShotsLeft);
-        }
-        let range = i32::from(ship.class.range());
-        if target.dx().abs() > range || target.dy().abs() > range {
-            return Err(Refusal::OutOfRange);
-        }
-        let cell = ship.head.offset(target.dx(), target.dy());
-        if self.cell(cell).is_none() {
-            return Err(Refusal::TargetOffGrid);
-        }
-        let splash = ship.class == ShipClass::Carrier;
+        let cell = self.check_fire(me, target)?;
+        let splash = self.ship_ref(me).class == ShipClass::Carrier;
         let ship = self.ship_mut(me);
         ship.shots_left -= 1;
         ship.shot = true;
@@ -54,6 +42,24 @@ impl Naval {
         Ok(())
     }
 
+    /// Why `F` at `target` would be refused, or the cell it hits.
+    pub(crate) fn check_fire(&self, me: PlayerId, target: Target) -> Result<Coord, Refusal> {
+        let ship = self.ship_ref(me);
+        not_submerged(ship)?;
+        if ship.shots_left == 0 {
+            return Err(Refusal::NoShotsLeft);
+        }
+        let range = i32::from(ship.class.range());
+        if target.dx().abs() > range || target.dy().abs() > range {
+            return Err(Refusal::OutOfRange);
+        }
+        let cell = ship.head.offset(target.dx(), target.dy());
+        if self.cell(cell).is_none() {
+            return Err(Refusal::TargetOffGrid);
+        }
+        Ok(cell)
+    }
+
     /// `N`: a mine on a water cell adjacent (8-neighbourhood) to one of the ship's cells; only
     /// with no shot used this turn; uses all shots and 1 mine. Laying never triggers.
     pub(super) fn lay_mine(
@@ -62,6 +68,18 @@ impl Naval {
         target: Target,
         events: &mut Vec<Event>,
     ) -> Result<(), Refusal> {
+        let cell = self.check_mine(me, target)?;
+        self.cells[cell] = Cell::Mine;
+        let ship = self.ship_mut(me);
+        ship.mines -= 1;
+        ship.shots_left = 0;
+        ship.shot = true;
+        events.push(Event::MineLaid { ship: me, cell });
+        Ok(())
+    }
+
+    /// Why `N` at `target` would be refused, or the cell the mine goes to.
+    pub(crate) fn check_mine(&self, me: PlayerId, target: Target) -> Result<Coord, Refusal> {
         let ship = self.ship_ref(me);
         not_submerged(ship)?;
         if ship.shot {
@@ -80,13 +98,7 @@ impl Naval {
         if !adjacent {
             return Err(Refusal::NotAdjacent);
         }
-        self.cells[cell] = Cell::Mine;
-        let ship = self.ship_mut(me);
-        ship.mines -= 1;
-        ship.shots_left = 0;
-        ship.shot = true;
-        events.push(Event::MineLaid { ship: me, cell });
-        Ok(())
+        Ok(cell)
     }
 
     /// One point of damage by `by` to the hull cell of `victim` at `cell`.

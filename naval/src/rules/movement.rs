@@ -2,7 +2,7 @@
 
 use alloc::vec::Vec;
 
-use koth_engine_core::{Coord, PlayerId};
+use koth_engine_core::{Coord, Dir4, PlayerId};
 
 use super::turn::not_submerged;
 use crate::ship::cell_of;
@@ -34,6 +34,31 @@ impl Naval {
         back: bool,
         events: &mut Vec<Event>,
     ) -> Result<(), Refusal> {
+        let Advance {
+            enter,
+            leave,
+            head,
+            mine,
+        } = self.check_advance(me, back)?;
+        self.cells[leave] = Cell::Water;
+        self.cells[enter] = Cell::Ship(me);
+        let ship = self.ship_mut(me);
+        ship.head = head;
+        ship.moves_left -= 1;
+        ship.moved = true;
+        events.push(Event::Moved {
+            ship: me,
+            back,
+            head,
+        });
+        if mine {
+            self.explode(enter, me, events);
+        }
+        Ok(())
+    }
+
+    /// Why `M` (`back == false`) or `B` would be refused, or the cells it enters and leaves.
+    pub(crate) fn check_advance(&self, me: PlayerId, back: bool) -> Result<Advance, Refusal> {
         let ship = self.ship_ref(me);
         if ship.moves_left == 0 {
             return Err(Refusal::NoMovesLeft);
@@ -54,21 +79,12 @@ impl Naval {
                 by: Obstacle::OffGrid,
             });
         }
-        self.cells[leave] = Cell::Water;
-        self.cells[enter] = Cell::Ship(me);
-        let ship = self.ship_mut(me);
-        ship.head = head;
-        ship.moves_left -= 1;
-        ship.moved = true;
-        events.push(Event::Moved {
-            ship: me,
-            back,
+        Ok(Advance {
+            enter,
+            leave,
             head,
-        });
-        if mine {
-            self.explode(enter, me, events);
-        }
-        Ok(())
+            mine,
+        })
     }
 
     /// `C` (`clockwise`) or `K`: a quarter turn about the head, for 1 move (free for the
@@ -80,24 +96,10 @@ impl Naval {
         clockwise: bool,
         events: &mut Vec<Event>,
     ) -> Result<(), Refusal> {
+        let (dir, mines) = self.check_rotate(me, clockwise)?;
         let ship = self.ship_ref(me);
         let free = ship.class == ShipClass::Destroyer;
-        if !free && ship.moves_left == 0 {
-            return Err(Refusal::NoMovesLeft);
-        }
-        let dir = if clockwise {
-            ship.dir.rotate_cw()
-        } else {
-            ship.dir.rotate_ccw()
-        };
         let (head, old_dir, len) = (ship.head, ship.dir, ship.class.length() as usize);
-        let mut mines = [None; 8];
-        for (i, slot) in mines.iter_mut().enumerate().take(len).skip(1) {
-            let c = cell_of(head, dir, i);
-            if self.enterable(c, Some(me))? {
-                *slot = Some(c);
-            }
-        }
         for i in 1..len {
             if let Some(cell) = self.cells.get_mut(cell_of(head, old_dir, i)) {
                 *cell = Cell::Water;
@@ -127,21 +129,39 @@ impl Naval {
         Ok(())
     }
 
+    /// Why `C` (`clockwise`) or `K` would be refused, or the new direction and the mines under
+    /// the final cells.
+    pub(crate) fn check_rotate(
+        &self,
+        me: PlayerId,
+        clockwise: bool,
+    ) -> Result<(Dir4, [Option<Coord>; 8]), Refusal> {
+        let ship = self.ship_ref(me);
+        let free = ship.class == ShipClass::Destroyer;
+        if !free && ship.moves_left == 0 {
+            return Err(Refusal::NoMovesLeft);
+        }
+        let dir = if clockwise {
+            ship.dir.rotate_cw()
+        } else {
+            ship.dir.rotate_ccw()
+        };
+        let (head, len) = (ship.head, ship.class.length() as usize);
+        let mut mines = [None; 8];
+        for (i, slot) in mines.iter_mut().enumerate().take(len).skip(1) {
+            let c = cell_of(head, dir, i);
+            if self.enterable(c, Some(me))? {
+                *slot = Some(c);
+            }
+        }
+        Ok((dir, mines))
+    }
+
     /// `A`: only with no move used this turn; uses all moves. The ship cell directly ahead
     /// takes 1 damage (a submerged submarine is not hurt); the rammer takes none and does not
     /// move; no mine is triggered.
     pub(super) fn ram(&mut self, me: PlayerId, events: &mut Vec<Event>) -> Result<(), Refusal> {
-        let ship = self.ship_ref(me);
-        not_submerged(ship)?;
-        if ship.moved || ship.moves_left == 0 {
-            return Err(Refusal::MoveUsed);
-        }
-        let (dx, dy) = ship.dir.delta();
-        let cell = ship.head.offset(dx, dy);
-        let target = match self.cell(cell) {
-            Some(Cell::Ship(p)) if p != me => p,
-            _ => return Err(Refusal::NothingAhead),
-        };
+        let (cell, target) = self.check_ram(me)?;
         let ship = self.ship_mut(me);
         ship.moves_left = 0;
         ship.moved = true;
@@ -155,4 +175,28 @@ impl Naval {
         }
         Ok(())
     }
+
+    /// Why `A` would be refused, or the cell ahead and the ship on it.
+    pub(crate) fn check_ram(&self, me: PlayerId) -> Result<(Coord, PlayerId), Refusal> {
+        let ship = self.ship_ref(me);
+        not_submerged(ship)?;
+        if ship.moved || ship.moves_left == 0 {
+            return Err(Refusal::MoveUsed);
+        }
+        let (dx, dy) = ship.dir.delta();
+        let cell = ship.head.offset(dx, dy);
+        match self.cell(cell) {
+            Some(Cell::Ship(p)) if p != me => Ok((cell, p)),
+            _ => Err(Refusal::NothingAhead),
+        }
+    }
+}
+
+/// What `M` or `B` does: the cell entered, the cell left, the new head, and whether a mine
+/// lies on the cell entered.
+pub(crate) struct Advance {
+    enter: Coord,
+    leave: Coord,
+    head: Coord,
+    mine: bool,
 }

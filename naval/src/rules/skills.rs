@@ -34,9 +34,8 @@ impl Naval {
     /// `S`: the next map has range 9 and shows submerged ships; only with no shot used this
     /// turn; uses all shots.
     pub(super) fn scan(&mut self, me: PlayerId, events: &mut Vec<Event>) -> Result<(), Refusal> {
+        self.check_scan(me)?;
         let ship = self.ship_mut(me);
-        not_submerged(ship)?;
-        no_shot_used(ship)?;
         use_all_shots(ship);
         ship.scan = true;
         events.push(Event::Scanned { ship: me });
@@ -46,13 +45,8 @@ impl Naval {
     /// `R` (Cruiser): the damaged hull cell nearest the head is intact again; only with
     /// cooldown 0 and no shot used; uses all shots; cooldown 3. The damage counter stays.
     pub(super) fn repair(&mut self, me: PlayerId, events: &mut Vec<Event>) -> Result<(), Refusal> {
+        let i = self.check_repair(me)?;
         let ship = self.ship_mut(me);
-        class_is(ship, ShipClass::Cruiser)?;
-        no_shot_used(ship)?;
-        if ship.cooldown > 0 {
-            return Err(Refusal::Cooldown);
-        }
-        let i = ship.hull.first_damaged().ok_or(Refusal::NothingToRepair)?;
         ship.hull.repair(i);
         ship.cooldown = SKILL_COOLDOWN;
         use_all_shots(ship);
@@ -64,9 +58,8 @@ impl Naval {
     /// `P` (Submarine): dive (cooldown 0 needed) or surface (cooldown 3); only with no shot
     /// used; uses all shots.
     pub(super) fn plunge(&mut self, me: PlayerId, events: &mut Vec<Event>) -> Result<(), Refusal> {
+        self.check_plunge(me)?;
         let ship = self.ship_mut(me);
-        class_is(ship, ShipClass::Submarine)?;
-        no_shot_used(ship)?;
         if ship.submerged {
             ship.submerged = false;
             ship.cooldown = SKILL_COOLDOWN;
@@ -76,9 +69,6 @@ impl Naval {
                 forced: false,
             });
         } else {
-            if ship.cooldown > 0 {
-                return Err(Refusal::Cooldown);
-            }
             ship.submerged = true;
             ship.dive_turns = 0;
             use_all_shots(ship);
@@ -94,16 +84,52 @@ impl Naval {
         me: PlayerId,
         events: &mut Vec<Event>,
     ) -> Result<(), Refusal> {
+        self.check_shield(me)?;
         let ship = self.ship_mut(me);
+        ship.shield = true;
+        ship.cooldown = SKILL_COOLDOWN;
+        use_all_shots(ship);
+        events.push(Event::ShieldRaised { ship: me });
+        Ok(())
+    }
+
+    /// Why `S` would be refused.
+    pub(crate) fn check_scan(&self, me: PlayerId) -> Result<(), Refusal> {
+        let ship = self.ship_ref(me);
+        not_submerged(ship)?;
+        no_shot_used(ship)
+    }
+
+    /// Why `R` would be refused, or the hull cell it repairs.
+    pub(crate) fn check_repair(&self, me: PlayerId) -> Result<usize, Refusal> {
+        let ship = self.ship_ref(me);
+        class_is(ship, ShipClass::Cruiser)?;
+        no_shot_used(ship)?;
+        if ship.cooldown > 0 {
+            return Err(Refusal::Cooldown);
+        }
+        ship.hull.first_damaged().ok_or(Refusal::NothingToRepair)
+    }
+
+    /// Why `P` would be refused (surfacing needs no cooldown, diving does).
+    pub(crate) fn check_plunge(&self, me: PlayerId) -> Result<(), Refusal> {
+        let ship = self.ship_ref(me);
+        class_is(ship, ShipClass::Submarine)?;
+        no_shot_used(ship)?;
+        if !ship.submerged && ship.cooldown > 0 {
+            return Err(Refusal::Cooldown);
+        }
+        Ok(())
+    }
+
+    /// Why `D` would be refused.
+    pub(crate) fn check_shield(&self, me: PlayerId) -> Result<(), Refusal> {
+        let ship = self.ship_ref(me);
         class_is(ship, ShipClass::Battleship)?;
         no_shot_used(ship)?;
         if ship.cooldown > 0 {
             return Err(Refusal::Cooldown);
         }
-        ship.shield = true;
-        ship.cooldown = SKILL_COOLDOWN;
-        use_all_shots(ship);
-        events.push(Event::ShieldRaised { ship: me });
         Ok(())
     }
 }

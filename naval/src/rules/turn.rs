@@ -68,12 +68,9 @@ impl Naval {
     /// nothing; a ship that sinks during its own turn does nothing more.
     pub(crate) fn take_turn(&mut self, orders: &Orders, events: &mut Vec<Event>) {
         let me = self.order[self.next];
-        let Some(ship) = self.seats[me.index()].ship.as_mut() else {
+        if !self.begin_orders(me) {
             return;
-        };
-        // A shield lasts until the ship's next turn starts; a scan served this turn's map.
-        ship.shield = false;
-        ship.scan = false;
+        }
         if self.profile == Profile::Hitmaster2017 {
             self.run_orders_2017(me, orders, events);
             return;
@@ -82,29 +79,74 @@ impl Naval {
             if !self.ship_ref(me).afloat() {
                 break;
             }
-            let result = match order {
-                Order::Move => self.advance_ship(me, false, events),
-                Order::Back => self.advance_ship(me, true, events),
-                Order::Clockwise => self.rotate(me, true, events),
-                Order::CounterClockwise => self.rotate(me, false, events),
-                Order::Ram => self.ram(me, events),
-                Order::Fire(t) => self.fire(me, t, events),
-                Order::Mine(t) => self.lay_mine(me, t, events),
-                Order::Scan => self.scan(me, events),
-                Order::Repair => self.repair(me, events),
-                Order::Plunge => self.plunge(me, events),
-                Order::Shield => self.raise_shield(me, events),
-                Order::Wait => Ok(()),
-                Order::GarbledFire | Order::GarbledMine => Err(Refusal::Malformed),
-            };
-            if let Err(reason) = result {
-                events.push(Event::Refused {
-                    ship: me,
-                    index: index as u8,
-                    order,
-                    reason,
-                });
-            }
+            self.run_order(me, index, order, events);
+        }
+    }
+
+    /// Before `me`'s orders run: a shield lasts until the ship's next turn starts, and a scan
+    /// served this turn's map. `false` when the seat has no ship.
+    pub(crate) fn begin_orders(&mut self, me: PlayerId) -> bool {
+        let Some(ship) = self.seats[me.index()].ship.as_mut() else {
+            return false;
+        };
+        ship.shield = false;
+        ship.scan = false;
+        true
+    }
+
+    /// `me`'s `index`-th order of its turn under the rules of record: performed, or reported
+    /// refused (and then it costs nothing).
+    pub(crate) fn run_order(
+        &mut self,
+        me: PlayerId,
+        index: usize,
+        order: Order,
+        events: &mut Vec<Event>,
+    ) {
+        let result = match order {
+            Order::Move => self.advance_ship(me, false, events),
+            Order::Back => self.advance_ship(me, true, events),
+            Order::Clockwise => self.rotate(me, true, events),
+            Order::CounterClockwise => self.rotate(me, false, events),
+            Order::Ram => self.ram(me, events),
+            Order::Fire(t) => self.fire(me, t, events),
+            Order::Mine(t) => self.lay_mine(me, t, events),
+            Order::Scan => self.scan(me, events),
+            Order::Repair => self.repair(me, events),
+            Order::Plunge => self.plunge(me, events),
+            Order::Shield => self.raise_shield(me, events),
+            Order::Wait => Ok(()),
+            Order::GarbledFire | Order::GarbledMine => Err(Refusal::Malformed),
+        };
+        if let Err(reason) = result {
+            events.push(Event::Refused {
+                ship: me,
+                index: index as u8,
+                order,
+                reason,
+            });
+        }
+    }
+
+    /// Why the rules of record would refuse `order` from `me` now (the checks [`run_order`]
+    /// makes first, without doing anything), or `None` when it would be performed.
+    ///
+    /// [`run_order`]: Naval::run_order
+    pub(crate) fn refusal(&self, me: PlayerId, order: Order) -> Option<Refusal> {
+        match order {
+            Order::Move => self.check_advance(me, false).err(),
+            Order::Back => self.check_advance(me, true).err(),
+            Order::Clockwise => self.check_rotate(me, true).err(),
+            Order::CounterClockwise => self.check_rotate(me, false).err(),
+            Order::Ram => self.check_ram(me).err(),
+            Order::Fire(t) => self.check_fire(me, t).err(),
+            Order::Mine(t) => self.check_mine(me, t).err(),
+            Order::Scan => self.check_scan(me).err(),
+            Order::Repair => self.check_repair(me).err(),
+            Order::Plunge => self.check_plunge(me).err(),
+            Order::Shield => self.check_shield(me).err(),
+            Order::Wait => None,
+            Order::GarbledFire | Order::GarbledMine => Some(Refusal::Malformed),
         }
     }
 

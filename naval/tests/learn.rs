@@ -1,0 +1,133 @@
+//! Naval as a learning environment: one order at a time ([`NavalOrders`]), ids, masks and
+//! rewards.
+
+use koth_engine_core::testing::check_learn;
+use koth_engine_core::{Game, Learn, SeedableRng, draw};
+use koth_naval::{Config, ConfigError, Event, Naval, NavalOrders, Order, Orders, Profile, Step};
+use rand_pcg::Pcg64Mcg;
+
+fn short() -> Config {
+    Config {
+        rounds: 8,
+        ..Config::default()
+    }
+}
+
+/// Random games by the masks (orders the rules refuse are their documented no-op): ids
+/// round-trip, the masks are the legal actions, chosen ids are accepted, and a game's rewards
+/// add up to its normalized score.
+#[test]
+fn action_ids_and_masks_agree_with_the_rules() {
+    for players in [2, 4] {
+        check_learn::<NavalOrders>(&short(), players, 12, 20_000, false);
+    }
+}
+
+#[test]
+fn the_action_ids_are_the_documented_table() {
+    let mut rng = Pcg64Mcg::seed_from_u64(1);
+    let game = NavalOrders::new(&Config::default(), 4, &mut rng).unwrap();
+    assert_eq!(game.num_actions(), 732);
+    assert_eq!(game.action(0), Some(Step::EndTurn));
+    let letters = "MBCKASRPD";
+    for (k, letter) in letters.bytes().enumerate() {
+        let order = Order::from_letter(letter).unwrap();
+        assert_eq!(
+            game.action(1 + k),
+            Some(Step::Order(order)),
+            "{}",
+            letter as char
+        );
+    }
+    let fire = |dx, dy| Step::Order(Order::Fire(koth_naval::Target::new(dx, dy).unwrap()));
+    let mine = |dx, dy| Step::Order(Order::Mine(koth_naval::Target::new(dx, dy).unwrap()));
+    assert_eq!(game.action(10), Some(fire(-9, -9)));
+    assert_eq!(game.action_id(&fire(3, -2)), Some(10 + 19 * 7 + 12));
+    assert_eq!(game.action_id(&mine(9, 9)), Some(731));
+    assert_eq!(game.action(732), None);
+    assert_eq!(game.action_id(&Step::Order(Order::Wait)), None);
+    let hitmaster = Config {
+        profile: Profile::Hitmaster2017,
+        ..Config::default()
+    };
+    assert_eq!(
+        NavalOrders::new(&hitmaster, 4, &mut rng).err(),
+        Some(ConfigError::WholeTurnsOnly)
+    );
+}
+
+/// A random turn: up to 8 orders of any kind, targets near the head.
+fn random_orders(rng: &mut Pcg64Mcg) -> Orders {
+    let mut orders = Orders::new();
+    for _ in 0..draw::index(rng, 9) {
+        let k = draw::index(rng, 13);
+        let (dx, dy) = (
+            draw::index(rng, 13) as i32 - 6,
+            draw::index(rng, 13) as i32 - 6,
+        );
+        let target = koth_naval::Target::new(dx, dy).unwrap();
+        let order = match k {
+            0..=8 => Order::from_letter(b"MBCKASRPD"[k]).unwrap(),
+            9 | 10 => Order::Fire(target),
+            11 => Order::Mine(target),
+            _ => Order::Wait,
+        };
+        let _ = orders.push(order);
+    }
+    orders
+}
+
+/// Playing a turn's orders one by one and then `EndTurn` gives the state and the events of
+/// playing the whole string, turn after turn to the end of random games; and at every state,
+/// an order is in the mask exactly when the rules perform it (playing it on a copy reports no
+/// refusal).
+#[test]
+fn orders_one_by_one_are_the_whole_turn_and_the_mask_is_what_the_rules_perform() {
+    for seed in 0..6 {
+        let mut rng = Pcg64Mcg::seed_from_u64(seed);
+        let mut whole = Naval::new(&short(), 4, &mut rng).unwrap();
+        let mut rng = Pcg64Mcg::seed_from_u64(seed);
+        let mut steps = NavalOrders::new(&short(), 4, &mut rng).unwrap();
+        let (mut rng_whole, mut rng_steps) = (
+            Pcg64Mcg::seed_from_u64(seed + 100),
+            Pcg64Mcg::seed_from_u64(seed + 100),
+        );
+        let mut chooser = Pcg64Mcg::seed_from_u64(seed + 200);
+        let mut mask = vec![false; steps.num_actions()];
+        let mut checked = 0;
+        while whole.outcome().is_none() {
+            let orders = random_orders(&mut chooser);
+            let (mut events_whole, mut events_steps) = (Vec::new(), Vec::new());
+            whole
+                .step(&[orders], &mut rng_whole, &mut events_whole)
+                .unwrap();
+            let me = steps.to_act().players()[0];
+            for (i, order) in orders.iter().enumerate() {
+                if i % 3 == 0 {
+                    // The mask against the rules, for every id.
+                    steps.legal_mask(me, &mut mask);
+                    for (id, &allowed) in mask.iter().enumerate().skip(1) {
+                        let mut copy = steps.clone();
+                        let mut events = Vec::new();
+                        let step = steps.action(id).unwrap();
+                        copy.step(&[step], &mut rng_steps.clone(), &mut events)
+                            .unwrap();
+                        let refused = events.iter().any(|e| matches!(e, Event::Refused { .. }));
+                        assert_eq!(allowed, !refused, "seed {seed}: {step:?} {events:?}");
+                        checked += 1;
+                    }
+                }
+                steps
+                    .step(&[Step::Order(order)], &mut rng_steps, &mut events_steps)
+                    .unwrap();
+            }
+            steps
+                .step(&[Step::EndTurn], &mut rng_steps, &mut events_steps)
+                .unwrap();
+            assert_eq!(steps.game(), &whole, "seed {seed}");
+            assert_eq!(events_steps, events_whole, "seed {seed}");
+        }
+        assert!(checked > 1000, "{checked}");
+        assert_eq!(steps.outcome(), whole.outcome());
+    }
+}
