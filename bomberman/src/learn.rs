@@ -15,7 +15,7 @@
 //! field while the game runs (stunned players' actions are ignored by the rules; a drop
 //! without a bomb left does nothing); players out of the game, and everyone once it is over,
 //! have an all-`false` mask. The score is the game's points, paid as they are scored
-//! ([`Event::Scored`](crate::Event::Scored)); the last tick adds minus the middle of the
+//! ([`Event::Scored`]); the last tick adds minus the middle of the
 //! score bounds (see [`Learn`]'s docs).
 //!
 //! With feature `serde` the whole state ([`Bomberman`]) saves and restores as its config,

@@ -175,7 +175,7 @@ mod contest;
 mod event;
 mod fixed;
 pub mod geometry;
-mod learn;
+pub mod learn;
 mod map;
 mod objects;
 mod observation;

@@ -78,7 +78,7 @@ mod cell;
 mod config;
 mod contest;
 mod dialect;
-mod learn;
+pub mod learn;
 mod placement;
 mod scenario;
 mod state;

@@ -39,7 +39,7 @@ pub enum Step {
 /// now: its moves and shots left, its class and cooldowns, the range of its shots and the
 /// cells next to its hull for mines, the cells on the grid and free (no order is masked
 /// because of what the ship cannot see: a blocked move is refused by the rules too). Once its
-/// ship has sunk during its own turn, or the turn holds [`MAX_ORDERS`](crate::MAX_ORDERS)
+/// ship has sunk during its own turn, or the turn holds [`MAX_ORDERS`]
 /// orders, only `EndTurn` remains. Every other ship's mask is empty. An order outside the mask
 /// is the rules' documented no-op (a refused order, reported as
 /// [`Event::Refused`]; past the order limit, or after sinking, it is ignored).
@@ -48,6 +48,7 @@ pub enum Step {
 /// [`Naval`]'s score bounds. `NavalOrders` plays the rules of record only: a config with the
 /// `hitmaster2017` profile is refused ([`ConfigError::WholeTurnsOnly`]).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct NavalOrders {
     game: Naval,
     given: usize,

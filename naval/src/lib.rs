@@ -82,12 +82,14 @@ mod class;
 mod config;
 mod contest;
 mod event;
-mod learn;
+pub mod learn;
 mod observation;
 mod order;
 pub mod protocol;
 mod render;
 mod rules;
+#[cfg(feature = "serde")]
+mod saved;
 mod scenario;
 mod ship;
 mod state;

@@ -11,6 +11,7 @@ pub const MAX_DIVE_TURNS: u8 = 5;
 
 /// A ship on the sea (afloat or a wreck).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Ship {
     pub(crate) class: ShipClass,
     pub(crate) head: Coord,

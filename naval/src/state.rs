@@ -42,6 +42,14 @@ pub(crate) struct Seat {
 /// Built by [`Game::new`] from a [`Config`]; ships take whole turns one at a time
 /// ([`ToAct::One`]), each playing one [`Orders`].
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(
+        into = "crate::saved::SavedNaval",
+        try_from = "crate::saved::SavedNaval"
+    )
+)]
 pub struct Naval {
     pub(crate) side: u16,
     pub(crate) rounds: u32,

@@ -131,3 +131,54 @@ fn orders_one_by_one_are_the_whole_turn_and_the_mask_is_what_the_rules_perform()
         assert_eq!(steps.outcome(), whole.outcome());
     }
 }
+
+/// A state saved mid-game (mid-turn too) and restored is the same state and goes on to the
+/// same end, one order at a time and in whole turns; a saved sea whose parts overlap is
+/// refused.
+#[cfg(feature = "serde")]
+#[test]
+fn a_saved_state_continues_to_the_same_end() {
+    use koth_engine_core::testing::check_restored_state_continues;
+    let mut rng = Pcg64Mcg::seed_from_u64(3);
+    let mut game = NavalOrders::new(&short(), 4, &mut rng).unwrap();
+    let mut chooser = Pcg64Mcg::seed_from_u64(4);
+    let mut mask = vec![false; game.num_actions()];
+    let mut pick = move |g: &NavalOrders| -> Vec<Step> {
+        let me = g.to_act().players()[0];
+        g.legal_mask(me, &mut mask);
+        let allowed: Vec<usize> = (0..mask.len()).filter(|&id| mask[id]).collect();
+        vec![
+            g.action(allowed[draw::index(&mut chooser, allowed.len())])
+                .unwrap(),
+        ]
+    };
+    let mut events = Vec::new();
+    for _ in 0..40 {
+        let step = pick(&game);
+        game.step(&step, &mut rng, &mut events).unwrap();
+    }
+    assert!(game.outcome().is_none(), "saved mid-game");
+    let whole = game.game().clone();
+    let saved = serde_json::to_string(&whole).unwrap();
+    check_restored_state_continues(
+        game,
+        rng.clone(),
+        |g| serde_json::to_string(g).unwrap(),
+        |text| serde_json::from_str(text).unwrap(),
+        &mut pick,
+        100_000,
+    );
+    let mut turns = Pcg64Mcg::seed_from_u64(5);
+    check_restored_state_continues(
+        whole,
+        rng,
+        |g| serde_json::to_string(g).unwrap(),
+        |text| serde_json::from_str(text).unwrap(),
+        |_| vec![random_orders(&mut turns)],
+        10_000,
+    );
+    let mut broken: serde_json::Value = serde_json::from_str(&saved).unwrap();
+    let head = broken["seats"][0]["ship"]["head"].clone();
+    broken["mines"].as_array_mut().unwrap().push(head);
+    assert!(serde_json::from_value::<Naval>(broken).is_err());
+}

@@ -46,7 +46,7 @@ mod action;
 pub mod bots;
 mod config;
 mod contest;
-mod learn;
+pub mod learn;
 pub mod protocol;
 pub mod rules;
 

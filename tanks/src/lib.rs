@@ -60,7 +60,7 @@ pub mod bots;
 mod config;
 mod contest;
 mod event;
-mod learn;
+pub mod learn;
 mod observation;
 pub mod protocol;
 mod rules;
