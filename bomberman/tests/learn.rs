@@ -1,7 +1,7 @@
 //! Bomberman as a learning environment: action ids, masks, rewards and saved states.
 
 use koth_bomberman::{Action, Bomberman, Config, Fixed, Mode, Rules};
-use koth_engine_core::testing::{check_learn, check_restored_state_continues};
+use koth_engine_core::testing::check_learn;
 use koth_engine_core::{Game, Learn, PlayerId, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 
@@ -68,6 +68,7 @@ fn the_action_ids_are_the_documented_table() {
 #[cfg(feature = "serde")]
 #[test]
 fn a_saved_state_continues_to_the_same_end() {
+    use koth_engine_core::testing::check_restored_state_continues;
     let config = Config {
         rules: Rules {
             max_ticks: 300,

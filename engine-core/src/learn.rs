@@ -112,3 +112,21 @@ pub fn add_duel_result(winner: Option<PlayerId>, changes: &mut [i64]) {
         None => changes.iter_mut().for_each(|c| *c += 1),
     }
 }
+
+/// A game's observation as a fixed-shape tensor of `f32` per player, for learners: written
+/// into the caller's buffer without allocating. Each game's `learn` module documents its
+/// planes.
+pub trait Tensor: Game {
+    /// The shape: planes (or features), rows, columns; a flat vector is `[n, 1, 1]`. The same
+    /// for every state of one config and seat count.
+    fn obs_shape(&self) -> [usize; 3];
+
+    /// Writes what `player` sees now into the first `obs_shape()` product entries of `out`
+    /// (plane by plane, row by row), overwriting every one of them.
+    fn write_obs(&self, player: PlayerId, out: &mut [f32]);
+
+    /// The number of entries of one observation: the product of [`Tensor::obs_shape`].
+    fn obs_len(&self) -> usize {
+        self.obs_shape().iter().product()
+    }
+}

@@ -502,18 +502,52 @@ pub fn check_learn<G: crate::Learn>(
     max_steps: u32,
     refused_is_error: bool,
 ) {
+    run_seeds("learn", cases, |seed| {
+        learn_game::<G>(config, players, seed, max_steps, refused_is_error)
+    });
+}
+
+/// Runs `one` on `cases` seeds drawn by proptest (a failure shrinks to a small seed and panics
+/// with it, naming the check `what`).
+fn run_seeds(what: &str, cases: u32, one: impl Fn(u64) -> Result<(), String>) {
     let mut runner = TestRunner::new(ProptestConfig {
         cases,
         failure_persistence: None,
         ..ProptestConfig::default()
     });
     let result = runner.run(&proptest::num::u64::ANY, |seed| {
-        learn_game::<G>(config, players, seed, max_steps, refused_is_error)
-            .map_err(|e| TestCaseError::fail(format!("seed {seed}: {e}")))
+        one(seed).map_err(|e| TestCaseError::fail(format!("seed {seed}: {e}")))
     });
     if let Err(e) = result {
-        panic!("learn check failed: {e}");
+        panic!("{what} check failed: {e}");
     }
+}
+
+/// One action per acting player: an id drawn uniformly from its mask, or the environment's
+/// action where the mask is empty.
+fn masked_actions<G: crate::Learn>(
+    game: &G,
+    mask: &mut [bool],
+    chooser: &mut Pcg64Mcg,
+) -> Result<Vec<G::Action>, String> {
+    let mut actions = Vec::new();
+    for &p in game.to_act().players() {
+        game.legal_mask(p, mask);
+        let allowed: Vec<usize> = (0..mask.len()).filter(|&id| mask[id]).collect();
+        let action = if allowed.is_empty() {
+            game.env_action(p, chooser).ok_or_else(|| {
+                format!(
+                    "turn {}: {p:?} acts with an empty mask and no environment action",
+                    game.turn()
+                )
+            })?
+        } else {
+            let id = allowed[crate::draw::index(chooser, allowed.len())];
+            game.action(id).ok_or("an allowed id does not decode")?
+        };
+        actions.push(action);
+    }
+    Ok(actions)
 }
 
 fn learn_game<G: crate::Learn>(
@@ -569,23 +603,7 @@ fn learn_game<G: crate::Learn>(
             break;
         }
         let acting = to_act.players().to_vec();
-        let mut actions = Vec::new();
-        for &p in &acting {
-            game.legal_mask(p, &mut mask);
-            let allowed: Vec<usize> = (0..n).filter(|&id| mask[id]).collect();
-            if allowed.is_empty() {
-                let action = game.env_action(p, &mut chooser).ok_or_else(|| {
-                    format!(
-                        "turn {}: {p:?} acts with an empty mask and no environment action",
-                        game.turn()
-                    )
-                })?;
-                actions.push(action);
-                continue;
-            }
-            let id = allowed[crate::draw::index(&mut chooser, allowed.len())];
-            actions.push(game.action(id).ok_or("an allowed id does not decode")?);
-        }
+        let actions = masked_actions(&game, &mut mask, &mut chooser)?;
         // A refused id for one acting player, the others as chosen.
         let k = crate::draw::index(&mut chooser, acting.len());
         game.legal_mask(acting[k], &mut mask);
@@ -655,6 +673,80 @@ pub fn check_restored_state_continues<G: Game, R: RngCore + Clone>(
         assert_eq!(restored, game, "turn {}: the states part", game.turn());
     }
     assert_eq!(restored.outcome(), game.outcome());
+}
+
+/// The check of a game's observation tensor ([`Tensor`](crate::Tensor)): `cases` random games
+/// (proptest seeds) played by the [`Learn`](crate::Learn) masks for at most `max_steps` steps;
+/// at every state, for every player, the tensor has the shape's length, every entry is
+/// written (buffers filled with NaN and with 7 before give the same tensor), every entry is
+/// finite, and a copy of the state gives the same tensor.
+pub fn check_tensor<G: crate::Learn + crate::Tensor>(
+    config: &G::Config,
+    players: usize,
+    cases: u32,
+    max_steps: u32,
+) {
+    run_seeds("tensor", cases, |seed| {
+        tensor_game::<G>(config, players, seed, max_steps)
+    });
+}
+
+fn tensor_game<G: crate::Learn + crate::Tensor>(
+    config: &G::Config,
+    players: usize,
+    seed: u64,
+    max_steps: u32,
+) -> Result<(), String> {
+    let mut rng = Pcg64Mcg::seed_from_u64(seed);
+    let mut chooser = Pcg64Mcg::seed_from_u64(seed ^ 0x2545_f491_4f6c_dd1d);
+    let mut game = G::new(config, players, &mut rng).map_err(|e| format!("config: {e}"))?;
+    let shape = game.obs_shape();
+    let len = game.obs_len();
+    if len == 0 || shape.iter().product::<usize>() != len {
+        return Err(format!("shape {shape:?}, length {len}"));
+    }
+    let (mut a, mut b, mut c) = (
+        alloc::vec![f32::NAN; len],
+        alloc::vec![7.0f32; len],
+        alloc::vec![0f32; len],
+    );
+    let mut mask = alloc::vec![false; game.num_actions()];
+    let mut events = Vec::new();
+    for _ in 0..=max_steps {
+        if game.obs_shape() != shape {
+            return Err(format!("turn {}: the shape changed", game.turn()));
+        }
+        let copy = game.clone();
+        for p in PlayerId::all(players) {
+            a.fill(f32::NAN);
+            b.fill(7.0);
+            game.write_obs(p, &mut a);
+            game.write_obs(p, &mut b);
+            copy.write_obs(p, &mut c);
+            if let Some(i) = a.iter().position(|x| !x.is_finite()) {
+                return Err(format!(
+                    "turn {}: {p:?}'s entry {i} is {}",
+                    game.turn(),
+                    a[i]
+                ));
+            }
+            if a != b || a != c {
+                return Err(format!(
+                    "turn {}: {p:?}'s tensor depends on the buffer or the copy",
+                    game.turn()
+                ));
+            }
+        }
+        let to_act = game.to_act();
+        if to_act.is_over() {
+            break;
+        }
+        let actions = masked_actions(&game, &mut mask, &mut chooser)?;
+        events.clear();
+        game.step(&actions, &mut rng, &mut events)
+            .map_err(|e| format!("turn {}: {e}", game.turn()))?;
+    }
+    Ok(())
 }
 
 #[cfg(test)]

@@ -1,7 +1,7 @@
 //! Battleship as a learning environment: action ids, masks, placement by the environment,
 //! rewards and saved states.
 
-use koth_engine_core::testing::{check_learn, check_restored_state_continues};
+use koth_engine_core::testing::check_learn;
 use koth_engine_core::{Game, Learn, PlayerId, SeedableRng};
 use koth_http_battleship::{Action, Battleship, Config, Phase};
 use rand_pcg::Pcg64Mcg;
@@ -47,6 +47,7 @@ fn the_action_ids_are_the_cells_row_by_row() {
 #[cfg(feature = "serde")]
 #[test]
 fn a_saved_state_continues_to_the_same_end() {
+    use koth_engine_core::testing::check_restored_state_continues;
     let mut rng = Pcg64Mcg::seed_from_u64(7);
     let mut game = Battleship::new(&Config::default(), 2, &mut rng).unwrap();
     let mut events = Vec::new();

@@ -14,8 +14,23 @@
 //! earned when the duel ends), so the rewards are 0 until the last turn, then 1 for a win, 0
 //! for a draw, -1 for a loss. With feature `serde` the whole state ([`Samurai`]) saves and
 //! restores; it holds no randomness (the duel draws none).
+//!
+//! # Observation tensor
+//!
+//! A vector of 47 (`[47, 1, 1]`, [`Tensor`]), from the player's side:
+//!
+//! | entries | what |
+//! |---|---|
+//! | 0, 1 | own and the enemy's health, divided by the starting health |
+//! | 2, 3 | own and the enemy's honour, divided by `god_sword_honour` |
+//! | 4 | the turns played, divided by `max_turns` |
+//! | 5 to 25 | own last three actions, newest first, one-hot each over `W B G I P O` and "none yet" (7 entries) |
+//! | 26 to 46 | the enemy's last three actions, the same way |
+//!
+//! The duel has perfect information; only actions older than three turns are left out (the
+//! rules look back one turn, for a repeated guard).
 
-use koth_engine_core::{Learn, PlayerId};
+use koth_engine_core::{Learn, PlayerId, Tensor};
 
 use crate::{Action, Event, Samurai};
 
@@ -31,6 +46,53 @@ impl Learn for Samurai {
         for event in events {
             if let Event::Ended(end) = event {
                 koth_engine_core::learn::add_duel_result(end.winner, changes);
+            }
+        }
+    }
+}
+
+/// Actions of each side in the tensor, newest first.
+const LOOK_BACK: usize = 3;
+/// One-hot width per action: the six actions and "none yet".
+const ONE_HOT: usize = 7;
+
+impl Tensor for Samurai {
+    fn obs_shape(&self) -> [usize; 3] {
+        [5 + 2 * LOOK_BACK * ONE_HOT, 1, 1]
+    }
+
+    fn write_obs(&self, player: PlayerId, out: &mut [f32]) {
+        let n = self.obs_len().min(out.len());
+        let out = &mut out[..n];
+        out.fill(0.0);
+        let me = PlayerId(player.0 & 1);
+        let enemy = PlayerId(1 - me.0);
+        let config = self.config();
+        let per = |v: i32, unit: i32| v as f32 / unit.max(1) as f32;
+        let head = [
+            per(self.health(me), config.health),
+            per(self.health(enemy), config.health),
+            per(self.honour(me), config.god_sword_honour),
+            per(self.honour(enemy), config.god_sword_honour),
+            koth_engine_core::Game::turn(self) as f32 / config.max_turns.max(1) as f32,
+        ];
+        for (o, v) in out.iter_mut().zip(head) {
+            *o = v;
+        }
+        for (side, p) in [me, enemy].into_iter().enumerate() {
+            let history = self.history(p);
+            for back in 0..LOOK_BACK {
+                let slot = match history.len().checked_sub(back + 1) {
+                    Some(i) => Action::ALL
+                        .iter()
+                        .position(|a| *a == history[i])
+                        .unwrap_or(6),
+                    None => 6,
+                };
+                let at = 5 + (side * LOOK_BACK + back) * ONE_HOT + slot;
+                if let Some(o) = out.get_mut(at) {
+                    *o = 1.0;
+                }
             }
         }
     }

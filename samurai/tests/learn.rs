@@ -1,7 +1,7 @@
 //! Samurai as a learning environment: action ids, masks, rewards and saved states.
 
-use koth_engine_core::testing::{check_learn, check_restored_state_continues};
-use koth_engine_core::{Game, Learn, PlayerId, SeedableRng};
+use koth_engine_core::testing::{check_learn, check_tensor};
+use koth_engine_core::{Game, Learn, PlayerId, SeedableRng, Tensor};
 use koth_samurai::{Action, Config, Samurai};
 use rand_pcg::Pcg64Mcg;
 
@@ -59,6 +59,7 @@ fn rewards_pay_the_result_when_the_duel_ends() {
 #[cfg(feature = "serde")]
 #[test]
 fn a_saved_state_continues_to_the_same_end() {
+    use koth_engine_core::testing::check_restored_state_continues;
     let mut game = Samurai::new(&Config::default(), 2, &mut Pcg64Mcg::seed_from_u64(3)).unwrap();
     let mut rng = Pcg64Mcg::seed_from_u64(4);
     // Bows and guards with a strike now and then: the duel lasts.
@@ -85,4 +86,47 @@ fn a_saved_state_continues_to_the_same_end() {
         },
         1000,
     );
+}
+
+/// The tensor check on random duels: 47 entries, all written, finite, the same for a copy.
+#[test]
+fn tensor_is_shaped_and_written_whole() {
+    check_tensor::<Samurai>(&Config::default(), 2, 32, 600);
+}
+
+/// What a samurai sees changes its tensor: its own and the enemy's last actions, and the
+/// health and honour they lead to; the two sides see mirror images.
+#[test]
+fn tensors_differ_as_what_the_player_sees_differs() {
+    let new = || Samurai::new(&Config::default(), 2, &mut Pcg64Mcg::seed_from_u64(1)).unwrap();
+    let tensor = |game: &Samurai, p: u8| {
+        let mut t = vec![0.0; game.obs_len()];
+        game.write_obs(PlayerId(p), &mut t);
+        t
+    };
+    assert_eq!(new().obs_shape(), [47, 1, 1]);
+    let mut rng = Pcg64Mcg::seed_from_u64(2);
+    let (mut a, mut b) = (new(), new());
+    a.step(&[Action::Bow, Action::Guard], &mut rng, &mut Vec::new())
+        .unwrap();
+    b.step(&[Action::Bow, Action::Wait], &mut rng, &mut Vec::new())
+        .unwrap();
+    assert_ne!(
+        tensor(&a, 0),
+        tensor(&b, 0),
+        "the enemy's last action shows"
+    );
+    assert_ne!(tensor(&a, 1), tensor(&b, 1), "its own last action shows");
+    let mut c = new();
+    c.step(&[Action::Bow, Action::Guard], &mut rng, &mut Vec::new())
+        .unwrap();
+    assert_eq!(
+        tensor(&a, 0),
+        tensor(&c, 0),
+        "the same duel, the same tensor"
+    );
+    // Mirror images: player 0's own entries are player 1's enemy entries.
+    let (t0, t1) = (tensor(&a, 0), tensor(&a, 1));
+    assert_eq!(t0[5..26], t1[26..47]);
+    assert_eq!((t0[2], t0[3]), (t1[3], t1[2]));
 }

@@ -16,8 +16,21 @@
 //! With feature `serde` the whole state ([`Tanks`]) saves and restores: seats, ids, squares,
 //! kills, destructions and the tick; the board's occupancy and the tick's buffers are rebuilt
 //! from them. It holds no randomness (the RNG passed to `step` is the caller's).
+//!
+//! # Observation tensor
+//!
+//! Three planes over the torus (`[3, side, side]`, [`Tensor`]), centred on the player: its
+//! square is row `side / 2`, column `side / 2`, and every other square is drawn at its offset
+//! from it, wrapped (row = y offset, column = x offset, y up as in the rules). The torus has no
+//! edge, so only offsets matter.
+//!
+//! | plane | what |
+//! |---|---|
+//! | 0 | the player's own tank (one 1 at the centre; all 0 once destroyed) |
+//! | 1 | every other living tank |
+//! | 2 | the ticks played, divided by the tick limit (the same in every cell) |
 
-use koth_engine_core::{Learn, PlayerId};
+use koth_engine_core::{Learn, PlayerId, Tensor};
 
 use crate::{Action, Event, Tanks};
 
@@ -37,6 +50,43 @@ impl Learn for Tanks {
             {
                 changes[tank.index()] += 1;
             }
+        }
+    }
+}
+
+impl Tensor for Tanks {
+    fn obs_shape(&self) -> [usize; 3] {
+        let side = usize::from(self.side());
+        [3, side, side]
+    }
+
+    fn write_obs(&self, player: PlayerId, out: &mut [f32]) {
+        let side = usize::from(self.side());
+        let area = side * side;
+        let n = (3 * area).min(out.len());
+        let out = &mut out[..n];
+        out.fill(0.0);
+        let Some(me) = self.last_position(player) else {
+            return;
+        };
+        let centre = (side / 2) as i32;
+        let s = side as i32;
+        let at = |c: koth_engine_core::Coord| {
+            let row = (c.y - me.y + centre).rem_euclid(s) as usize;
+            let col = (c.x - me.x + centre).rem_euclid(s) as usize;
+            row * side + col
+        };
+        for &p in self.living() {
+            if let Some(c) = self.position(p) {
+                let plane = if p == player { 0 } else { 1 };
+                if let Some(o) = out.get_mut(plane * area + at(c)) {
+                    *o = 1.0;
+                }
+            }
+        }
+        let progress = koth_engine_core::Game::turn(self) as f32 / self.max_ticks().max(1) as f32;
+        if let Some(plane) = out.get_mut(2 * area..) {
+            plane.fill(progress);
         }
     }
 }

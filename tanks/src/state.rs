@@ -96,6 +96,12 @@ impl Tanks {
         }
     }
 
+    /// The square of `player`'s tank, or where it stood when destroyed (`None` for no such
+    /// seat).
+    pub(crate) fn last_position(&self, player: PlayerId) -> Option<Coord> {
+        self.pos.get(player.index()).copied()
+    }
+
     /// Whether `player`'s tank still stands.
     pub fn is_alive(&self, player: PlayerId) -> bool {
         matches!(self.destroyed.get(player.index()), Some(None))

@@ -1,7 +1,7 @@
 //! Tanks as a learning environment: action ids, masks, rewards and saved states.
 
-use koth_engine_core::testing::{check_learn, check_restored_state_continues};
-use koth_engine_core::{Dir4, Game, Learn, PlayerId, SeedableRng};
+use koth_engine_core::testing::{check_learn, check_tensor};
+use koth_engine_core::{Dir4, Game, Learn, PlayerId, SeedableRng, Tensor};
 use koth_tanks::{Action, Config, Tanks};
 use rand_pcg::Pcg64Mcg;
 
@@ -34,6 +34,7 @@ fn the_action_ids_are_the_documented_table() {
 #[cfg(feature = "serde")]
 #[test]
 fn a_saved_state_continues_to_the_same_end() {
+    use koth_engine_core::testing::check_restored_state_continues;
     let mut rng = Pcg64Mcg::seed_from_u64(5);
     let mut game = Tanks::new(&Config::default(), 4, &mut rng).unwrap();
     let mut chooser = Pcg64Mcg::seed_from_u64(6);
@@ -64,4 +65,61 @@ fn a_saved_state_continues_to_the_same_end() {
     // A state whose parts disagree is refused, not built.
     let broken = saved.replacen("\"side\":", "\"side\":0,\"x\":", 1);
     assert!(serde_json::from_str::<Tanks>(&broken).is_err());
+}
+
+/// The tensor check on random matches of 2, 4 and 6 tanks: `[3, side, side]`, all written,
+/// finite, the same for a copy.
+#[test]
+fn tensor_is_shaped_and_written_whole() {
+    for players in [2, 4, 6] {
+        check_tensor::<Tanks>(&Config::default(), players, 12, 200);
+    }
+}
+
+/// Each player's tensor has its tank at the centre and every other living tank at its
+/// wrapped offset; a tank that moves changes the others' tensors.
+#[test]
+fn tensor_centres_the_player_and_shows_the_others() {
+    let mut rng = Pcg64Mcg::seed_from_u64(4);
+    let mut game = Tanks::new(&Config::default(), 5, &mut rng).unwrap();
+    let side = usize::from(game.side());
+    assert_eq!(game.obs_shape(), [3, side, side]);
+    let tensor = |game: &Tanks, p: PlayerId| {
+        let mut t = vec![0.0; game.obs_len()];
+        game.write_obs(p, &mut t);
+        t
+    };
+    let area = side * side;
+    let centre = (side / 2) as i32;
+    for p in PlayerId::all(5) {
+        let t = tensor(&game, p);
+        let me = game.position(p).unwrap();
+        assert_eq!(t[(side / 2) * side + side / 2], 1.0);
+        assert_eq!(t[..area].iter().sum::<f32>(), 1.0);
+        assert_eq!(t[area..2 * area].iter().sum::<f32>(), 4.0);
+        for q in PlayerId::all(5).filter(|&q| q != p) {
+            let at = game.position(q).unwrap();
+            let row = (at.y - me.y + centre).rem_euclid(side as i32) as usize;
+            let col = (at.x - me.x + centre).rem_euclid(side as i32) as usize;
+            assert_eq!(t[area + row * side + col], 1.0, "{p:?} sees {q:?}");
+        }
+    }
+    // Player 0 moves (the others stay): every tank's planes of tanks change (player 0 sees
+    // the others at new offsets). The tick plane is left out: it changes anyway.
+    let tanks = |game: &Tanks, p| tensor(game, p)[..2 * area].to_vec();
+    let before: Vec<Vec<f32>> = PlayerId::all(5).map(|p| tanks(&game, p)).collect();
+    let mut actions = vec![Action::Idle; 5];
+    for dir in [Dir4::Up, Dir4::Right, Dir4::Down, Dir4::Left] {
+        actions[0] = Action::Move(dir);
+        let mut moved = game.clone();
+        moved.step(&actions, &mut rng, &mut Vec::new()).unwrap();
+        if moved.position(PlayerId(0)) != game.position(PlayerId(0)) {
+            game = moved;
+            break;
+        }
+    }
+    assert_ne!(game.position(PlayerId(0)), None);
+    for p in PlayerId::all(5) {
+        assert_ne!(tanks(&game, p), before[p.index()], "{p:?}");
+    }
 }
