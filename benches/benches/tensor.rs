@@ -3,17 +3,23 @@
 //!
 //! - `tensor/samurai`: the 47-entry vector.
 //! - `tensor/tanks/10`: three planes over the 10 x 10 torus of 10 tanks.
+//! - `tensor/battleship`: seven planes over the 10 x 10 grid, 60 shots in.
 //!
 //! Each measured closure checks one entry against the reference tensor, so a tensor that
 //! stops being written fails the bench.
+//!
+//! And sampling a full state from a player's view (`koth_engine_core::Determinize`), the
+//! step information-set search repeats most:
+//! - `determinize/battleship`: player 0's view 60 shots in, the opponent's fleet sampled.
 
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use koth_engine_core::{Learn, PlayerId, SeedableRng, Tensor, draw};
+use koth_engine_core::{Determinize, Learn, PlayerId, SeedableRng, Tensor, draw};
 use rand_pcg::Pcg64Mcg;
 
-/// A state after `steps` steps of ids drawn uniformly from the masks.
+/// A state after `steps` steps of ids drawn uniformly from the masks (the environment's
+/// action where a mask is empty).
 fn mid_game<G: Learn>(config: &G::Config, players: usize, steps: usize) -> G {
     let mut rng = Pcg64Mcg::seed_from_u64(2026);
     let mut game = G::new(config, players, &mut rng).expect("config");
@@ -30,6 +36,9 @@ fn mid_game<G: Learn>(config: &G::Config, players: usize, steps: usize) -> G {
             .map(|&p| {
                 game.legal_mask(p, &mut mask);
                 let legal: Vec<usize> = (0..mask.len()).filter(|&id| mask[id]).collect();
+                if legal.is_empty() {
+                    return game.env_action(p, &mut rng).expect("an environment action");
+                }
                 game.action(legal[draw::index(&mut rng, legal.len())])
                     .expect("an id decodes")
             })
@@ -62,7 +71,22 @@ fn tensors(c: &mut Criterion) {
     bench_one(c, "tensor/samurai", &samurai);
     let tanks: koth_tanks::Tanks = mid_game(&Default::default(), 10, 5);
     bench_one(c, "tensor/tanks/10", &tanks);
+    let battleship: koth_http_battleship::Battleship = mid_game(&Default::default(), 2, 62);
+    bench_one(c, "tensor/battleship", &battleship);
 }
 
-criterion_group!(benches, tensors);
+fn samples(c: &mut Criterion) {
+    let battleship: koth_http_battleship::Battleship = mid_game(&Default::default(), 2, 62);
+    let view = battleship.info_state(PlayerId(0));
+    let mut rng = Pcg64Mcg::seed_from_u64(9);
+    c.bench_function("determinize/battleship", |b| {
+        b.iter(|| {
+            let state = koth_http_battleship::Battleship::sample_state(black_box(&view), &mut rng)
+                .expect("a consistent state");
+            black_box(state)
+        })
+    });
+}
+
+criterion_group!(benches, tensors, samples);
 criterion_main!(benches);

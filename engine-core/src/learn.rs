@@ -130,3 +130,20 @@ pub trait Tensor: Game {
         self.obs_shape().iter().product()
     }
 }
+
+/// A game whose players do not see everything, for search that samples what a player cannot
+/// see (information-set MCTS, determinization): what one player knows, and full states
+/// consistent with it.
+pub trait Determinize: Game {
+    /// What one player knows at a moment: what it has seen so far and the public facts. Two
+    /// states a player cannot tell apart give equal views.
+    type InfoState: Clone + core::fmt::Debug + PartialEq;
+
+    /// What `player` knows now.
+    fn info_state(&self, player: PlayerId) -> Self::InfoState;
+
+    /// A full state consistent with `view` (its `info_state` for the same player equals
+    /// `view`), what the player cannot see drawn from `rng`; `None` when no state is (a view
+    /// no game gives) or the game's search gave up (each game documents its limits).
+    fn sample_state(view: &Self::InfoState, rng: &mut dyn RngCore) -> Option<Self>;
+}

@@ -14,8 +14,8 @@
 //! - [`Bot`], the interface of built-in reference bots, and [`BotList`], a game's list of them;
 //! - [`Contest`]: how a game describes itself to runners (name, seats, bots, pre-game choices,
 //!   statistics, rendering, its process [`Protocol`]);
-//! - [`Learn`] and [`Tensor`]: a game as a learning environment (action ids, legal masks,
-//!   rewards, observation tensors);
+//! - [`Learn`], [`Tensor`] and [`Determinize`]: a game as a learning environment (action ids,
+//!   legal masks, rewards, observation tensors, sampled states for what a player cannot see);
 //! - [`draw`]: the one pinned, unbiased bounded-draw algorithm every engine and bot uses;
 //! - `runner` (feature `runner`): the one match runner and transcript, with the one seeding
 //!   rule for engines and bots.
@@ -70,7 +70,7 @@ pub use contest::{
 pub use game::{Game, StepError, ToAct};
 pub use geometry::{Coord, Dir4, Size, Topology};
 pub use grid::Grid;
-pub use learn::{Learn, Tensor};
+pub use learn::{Determinize, Learn, Tensor};
 pub use outcome::{Outcome, OutcomeKind};
 pub use player::{PerPlayer, PlayerId};
 pub use rand_core::{self, RngCore, SeedableRng};

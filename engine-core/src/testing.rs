@@ -749,6 +749,82 @@ fn tensor_game<G: crate::Learn + crate::Tensor>(
     Ok(())
 }
 
+/// The check of a game's determinization ([`Determinize`](crate::Determinize)): `cases`
+/// random games (proptest seeds) played by the [`Learn`](crate::Learn) masks for at most
+/// `max_steps` steps; at every state, for every player, `samples` states drawn from the
+/// player's view are consistent with it (the same view for that player, so replaying what it
+/// saw from the sampled state gives what it saw), have the same turn and players to act, and
+/// play on: a few random steps by the masks are accepted.
+pub fn check_determinize<G: crate::Learn + crate::Determinize>(
+    config: &G::Config,
+    players: usize,
+    cases: u32,
+    max_steps: u32,
+    samples: u32,
+) {
+    run_seeds("determinize", cases, |seed| {
+        determinize_game::<G>(config, players, seed, max_steps, samples)
+    });
+}
+
+fn determinize_game<G: crate::Learn + crate::Determinize>(
+    config: &G::Config,
+    players: usize,
+    seed: u64,
+    max_steps: u32,
+    samples: u32,
+) -> Result<(), String> {
+    let mut rng = Pcg64Mcg::seed_from_u64(seed);
+    let mut chooser = Pcg64Mcg::seed_from_u64(seed ^ 0x2545_f491_4f6c_dd1d);
+    let mut sampler = Pcg64Mcg::seed_from_u64(seed ^ 0x9e37_79b9_7f4a_7c15);
+    let mut game = G::new(config, players, &mut rng).map_err(|e| format!("config: {e}"))?;
+    let mut mask = alloc::vec![false; game.num_actions()];
+    let mut events = Vec::new();
+    for _ in 0..=max_steps {
+        let turn = game.turn();
+        for p in PlayerId::all(players) {
+            let view = game.info_state(p);
+            for k in 0..samples {
+                let mut sample = G::sample_state(&view, &mut sampler)
+                    .ok_or_else(|| format!("turn {turn}: no state sampled for {p:?}"))?;
+                if sample.info_state(p) != view {
+                    return Err(format!(
+                        "turn {turn}: sample {k} for {p:?} is not consistent with the view:\n\
+                         view {view:?}\nsampled state's {:?}",
+                        sample.info_state(p)
+                    ));
+                }
+                if sample.turn() != turn || sample.to_act().players() != game.to_act().players() {
+                    return Err(format!(
+                        "turn {turn}: sample {k} for {p:?} is at turn {} with {:?} to act, not {:?}",
+                        sample.turn(),
+                        sample.to_act(),
+                        game.to_act()
+                    ));
+                }
+                for _ in 0..3 {
+                    if sample.to_act().is_over() {
+                        break;
+                    }
+                    let actions = masked_actions(&sample, &mut mask, &mut chooser)?;
+                    events.clear();
+                    sample
+                        .step(&actions, &mut rng.clone(), &mut events)
+                        .map_err(|e| format!("turn {turn}: sample {k} for {p:?} refused: {e}"))?;
+                }
+            }
+        }
+        if game.to_act().is_over() {
+            break;
+        }
+        let actions = masked_actions(&game, &mut mask, &mut chooser)?;
+        events.clear();
+        game.step(&actions, &mut rng, &mut events)
+            .map_err(|e| format!("turn {turn}: {e}"))?;
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::{distance, lab};

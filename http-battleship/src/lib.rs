@@ -77,6 +77,7 @@ pub mod bots;
 mod cell;
 mod config;
 mod contest;
+pub mod determinize;
 mod dialect;
 pub mod learn;
 mod placement;

@@ -282,6 +282,37 @@ impl Battleship {
         })
     }
 
+    /// A state from its parts: the fleets (valid for the settings), each player's shots fired
+    /// in order at the other's grid (a grid not yet laid takes misses), the turn and the end.
+    /// The results are the grids' own.
+    pub(crate) fn from_parts(
+        config: &Config,
+        fleets: [Option<Fleet>; 2],
+        shots: [&[Cell]; 2],
+        turn: u32,
+        end: Option<End>,
+    ) -> Result<Self, ConfigError> {
+        let mut game = Battleship::with_config(config)?;
+        let (w, h) = (config.width, config.height);
+        for (board, fleet) in game.boards.iter_mut().zip(fleets) {
+            *board = fleet.map(|f| Board::new(f, w, h));
+        }
+        for (p, shots) in shots.iter().enumerate() {
+            let mut fired = Vec::with_capacity(shots.len());
+            for &at in *shots {
+                let result = match game.boards[1 - p].as_mut() {
+                    Some(board) => board.fire(at),
+                    None => ShotResult::Miss,
+                };
+                fired.push(ShotRecord { at, result });
+            }
+            game.shots[p] = fired.into();
+        }
+        game.turn = turn;
+        game.end = end;
+        Ok(game)
+    }
+
     /// The settings.
     pub fn config(&self) -> &Config {
         &self.config
@@ -607,35 +638,38 @@ impl TryFrom<BattleshipState> for Battleship {
     /// replaying each player's shots, which must give their recorded results.
     fn try_from(s: BattleshipState) -> Result<Battleship, Self::Error> {
         use alloc::string::ToString;
-        let mut game = Battleship::with_config(&s.config).map_err(|e| e.to_string())?;
-        let (w, h) = (s.config.width, s.config.height);
+        let mut fleets = [None, None];
         for (p, fleet) in s.fleets.iter().enumerate() {
             if let Some(fleet) = fleet {
                 let checked = Placement::from(fleet)
                     .validate(&s.config)
                     .map_err(|e| alloc::format!("player {p}'s fleet: {e}"))?;
-                game.boards[p] = Some(Board::new(checked, w, h));
+                fleets[p] = Some(checked);
             }
         }
+        let (w, h) = (s.config.width, s.config.height);
+        let mut cells: [Vec<Cell>; 2] = Default::default();
         for (p, shots) in s.shots.iter().enumerate() {
             for record in shots {
                 let at = Cell::checked(u32::from(record.at.x), u32::from(record.at.y), w, h)
                     .ok_or("a shot off the grid")?;
-                let result = match game.boards[1 - p].as_mut() {
-                    Some(board) => board.fire(at),
-                    None => ShotResult::Miss,
-                };
-                if result != record.result {
+                cells[p].push(at);
+            }
+        }
+        let game = Battleship::from_parts(&s.config, fleets, [&cells[0], &cells[1]], s.turn, s.end)
+            .map_err(|e| e.to_string())?;
+        for (p, shots) in s.shots.iter().enumerate() {
+            for (record, fired) in shots.iter().zip(game.shots[p].iter()) {
+                if fired.result != record.result {
                     return Err(alloc::format!(
-                        "player {p}'s shot at {at:?} gives {result:?}, not {:?}",
+                        "player {p}'s shot at {:?} gives {:?}, not {:?}",
+                        record.at,
+                        fired.result,
                         record.result
                     ));
                 }
-                game.shots[p].push(*record);
             }
         }
-        game.turn = s.turn;
-        game.end = s.end;
         Ok(game)
     }
 }
