@@ -4,6 +4,8 @@
 //! - `tensor/samurai`: the 47-entry vector.
 //! - `tensor/tanks/10`: three planes over the 10 x 10 torus of 10 tanks.
 //! - `tensor/battleship`: seven planes over the 10 x 10 grid, 60 shots in.
+//! - `tensor/bomberman`: nineteen planes over the 15 x 15 lattice of four players, 100 ticks in.
+//! - `tensor/naval`: twenty-seven planes over a ship's 19 x 19 map, four ships, 200 orders in.
 //!
 //! Each measured closure checks one entry against the reference tensor, so a tensor that
 //! stops being written fails the bench.
@@ -73,6 +75,10 @@ fn tensors(c: &mut Criterion) {
     bench_one(c, "tensor/tanks/10", &tanks);
     let battleship: koth_http_battleship::Battleship = mid_game(&Default::default(), 2, 62);
     bench_one(c, "tensor/battleship", &battleship);
+    let bomberman: koth_bomberman::Bomberman = mid_game(&Default::default(), 4, 100);
+    bench_one(c, "tensor/bomberman", &bomberman);
+    let naval: koth_naval::NavalOrders = mid_game(&Default::default(), 4, 200);
+    bench_one(c, "tensor/naval", &naval);
 }
 
 fn samples(c: &mut Criterion) {

@@ -23,10 +23,37 @@
 //! rebuilt, and a state that breaks the engine's invariants (the checks of
 //! [`Scenario::build`](crate::Scenario::build), scores and finished games allowed) is refused.
 //! It holds no randomness of its own (bricks' bonuses are drawn from the caller's RNG).
+//!
+//! # Observation tensor
+//!
+//! Nineteen planes over the lattice (`[19, cells, cells]`, [`Tensor`]), row `y` (downward),
+//! column `x`, the same field for every player but planes 7 to 9 for the player itself:
+//!
+//! | plane | what |
+//! |---|---|
+//! | 0 | a concrete wall |
+//! | 1 | a brick (what it hides is not shown) |
+//! | 2, 3 | a power bonus, a bomb bonus on the floor |
+//! | 4 | a bomb: its ticks to explosion divided by `bomb_timeout` (so never 0) |
+//! | 5 | a bomb: the cells its rays reach now (its owner's `bombs_power`) |
+//! | 6 | an explosion: its ticks left divided by `explosion_duration` |
+//! | 7 | the player: 1 at its cell |
+//! | 8, 9 | the player's offset from its cell's centre, x and y, in cells (-0.5 to 0.5) |
+//! | 10 | the other players on the field: how many stand in the cell |
+//! | 11, 12 | the offset of the lowest seat among them, x and y, as in 8 and 9 |
+//! | 13 | every player on the field: its lives left divided by `lives` |
+//! | 14, 15 | every player: bombs it may still drop, its `bombs_power` (whole numbers) |
+//! | 16, 17 | every player: 1 while stunned, 1 while immune |
+//! | 18 | the ticks played divided by `max_ticks` (every cell) |
+//!
+//! A player stands in the cell containing its centre (a centre on a border between two cells
+//! counts in the cell to its right, below); its exact place in the engine's fixed point is
+//! the cell plus its offset (8, 9, 11, 12). Planes 13 to 17 hold the values of the lowest
+//! seat where players share a cell. A player out of the game has planes 7 to 9 all 0.
 
-use koth_engine_core::{Learn, PlayerId};
+use koth_engine_core::{Learn, PlayerId, Tensor};
 
-use crate::{Action, Bomberman, Event, Fixed};
+use crate::{Action, Bomberman, BonusKind, Event, Fixed, Tile};
 
 /// Motions: stand, then eight directions clockwise from up (y downward).
 const DIRECTIONS: [(i32, i32); 8] = [
@@ -122,6 +149,97 @@ impl Bomberman {
     pub(crate) fn encoded_actions(&self, player: PlayerId, out: &mut alloc::vec::Vec<Action>) {
         if self.acts(player) {
             out.extend((0..IDS).filter_map(|id| self.action(id)));
+        }
+    }
+}
+
+/// The planes of the tensor.
+const PLANES: usize = 19;
+
+impl Tensor for Bomberman {
+    fn obs_shape(&self) -> [usize; 3] {
+        let n = self.dims.n.max(0) as usize;
+        [PLANES, n, n]
+    }
+
+    fn write_obs(&self, player: PlayerId, out: &mut [f32]) {
+        let n = self.dims.n.max(0) as usize;
+        let area = n * n;
+        let len = (PLANES * area).min(out.len());
+        let out = &mut out[..len];
+        out.fill(0.0);
+        let rules = &self.config.rules;
+        let per = |v: u32, unit: u32| v as f32 / unit.max(1) as f32;
+        let mut set = |plane: usize, i: usize, v: f32| {
+            if let Some(o) = out.get_mut(plane * area + i) {
+                *o = v;
+            }
+        };
+        for (i, tile) in self.tiles.cells().iter().enumerate() {
+            match tile {
+                Tile::Empty => {}
+                Tile::Concrete => set(0, i, 1.0),
+                Tile::Brick(_) => set(1, i, 1.0),
+            }
+        }
+        for bonus in &self.bonuses {
+            if let Some(i) = self.dims.index(bonus.cell) {
+                let plane = match bonus.kind {
+                    BonusKind::Power => 2,
+                    BonusKind::Bomb => 3,
+                };
+                set(plane, i, 1.0);
+            }
+        }
+        for bomb in &self.bombs {
+            if let Some(i) = self.dims.index(bomb.cell) {
+                set(4, i, per(bomb.timeout, rules.bomb_timeout));
+                let power = self
+                    .players
+                    .get(bomb.owner.index())
+                    .map_or(0, |p| p.bombs_power);
+                set(5, i, power as f32);
+            }
+        }
+        for explosion in &self.explosions {
+            if let Some(i) = self.dims.index(explosion.cell) {
+                set(6, i, per(explosion.timeout, rules.explosion_duration));
+            }
+        }
+        let cell = self.dims.cell as f32;
+        let cell_of = |p: &crate::Player| {
+            let (x, y) = (i64::from(p.pos.x.raw()), i64::from(p.pos.y.raw()));
+            let at = self.dims.nearest_cell(x, y);
+            Some((self.dims.index(at)?, at, x, y))
+        };
+        // Highest seat first, so that the lowest seat's values stay where players share a cell.
+        for p in self.players.iter().rev().filter(|p| p.is_on_field()) {
+            let Some((i, at, x, y)) = cell_of(p) else {
+                continue;
+            };
+            let (cx, cy) = self.dims.centre(at);
+            let offset = ((x - cx) as f32 / cell, (y - cy) as f32 / cell);
+            if p.id == player {
+                set(7, i, 1.0);
+                set(8, i, offset.0);
+                set(9, i, offset.1);
+            } else {
+                let others = self.players.iter().filter(|q| {
+                    q.is_on_field() && q.id != player && cell_of(q).is_some_and(|c| c.0 == i)
+                });
+                set(10, i, others.count() as f32);
+                set(11, i, offset.0);
+                set(12, i, offset.1);
+            }
+            set(13, i, per(p.lives_left, rules.lives));
+            set(14, i, p.bombs_left as f32);
+            set(15, i, p.bombs_power as f32);
+            set(16, i, if p.stun_duration > 0 { 1.0 } else { 0.0 });
+            set(17, i, if p.immune_duration > 0 { 1.0 } else { 0.0 });
+        }
+        let progress = per(self.tick, rules.max_ticks);
+        for i in 0..area {
+            set(18, i, progress);
         }
     }
 }

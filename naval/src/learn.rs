@@ -1,9 +1,31 @@
 //! Naval as a learning environment: [`NavalOrders`], naval one order at a time.
+//!
+//! # Observation tensor
+//!
+//! The ship's 19 x 19 map centred on its head (row `dy + 9`, column `dx + 9`, y downward, as
+//! in [`Sight`](crate::Sight)) and its own numbers, as planes (`[26, 19, 19]` for [`Naval`],
+//! [`Tensor`]; [`NavalOrders`] adds plane 26, `[27, 19, 19]`):
+//!
+//! | plane | what |
+//! |---|---|
+//! | 0 to 9 | the map cell, one-hot: water, own hull, mine, off the grid, unknown, enemy, damaged enemy, submerged enemy, damaged submerged enemy, wreck |
+//! | 10 | the ship's intact hull cells (1) at their places on the map; damaged cells 0 |
+//! | 11, 12 | moves and shots left this turn (whole numbers; the full allowance until it acts) |
+//! | 13, 14 | mines left, the skill cooldown |
+//! | 15, 16, 17 | 1 while submerged, while a shield is up, on a scanned map |
+//! | 18 | the round divided by the rounds |
+//! | 19 to 22 | the direction it faces, one-hot: up, right, down, left |
+//! | 23, 24, 25 | its hits, ships sunk, damage taken (whole numbers) |
+//! | 26 | ([`NavalOrders`]) orders given this turn divided by [`MAX_ORDERS`] |
+//!
+//! Planes 11 to 26 hold one value in every cell. A seat without a ship sees an all-unknown
+//! map and zeros, as its [`Observation`] says. Nothing the ship cannot see is in the tensor:
+//! a submerged enemy out of a scan shows as water.
 
 use alloc::vec::Vec;
 use core::convert::Infallible;
 
-use koth_engine_core::{Game, Learn, Outcome, PlayerId, RngCore, StepError, ToAct};
+use koth_engine_core::{Game, Learn, Outcome, PlayerId, RngCore, StepError, Tensor, ToAct};
 
 use crate::{Config, ConfigError, Event, MAX_ORDERS, Naval, Observation, Order, Profile, Target};
 
@@ -256,5 +278,92 @@ impl Learn for NavalOrders {
             let before = self.before.get(p).copied().unwrap_or(0);
             *c += self.game.score(PlayerId(p as u8)) - before;
         }
+    }
+}
+
+/// The planes of [`Naval`]'s tensor.
+const PLANES: usize = 26;
+/// The map cells in plane order.
+const SIGHT_KINDS: [crate::SightCell; 10] = [
+    crate::SightCell::Water,
+    crate::SightCell::Own,
+    crate::SightCell::Mine,
+    crate::SightCell::OffGrid,
+    crate::SightCell::Unknown,
+    crate::SightCell::Enemy,
+    crate::SightCell::EnemyDamaged,
+    crate::SightCell::Submerged,
+    crate::SightCell::SubmergedDamaged,
+    crate::SightCell::Wreck,
+];
+
+/// Fills plane `k` of `out` with `v`.
+fn fill_plane(out: &mut [f32], k: usize, v: f32) {
+    if let Some(plane) = out.get_mut(k * TARGETS..(k + 1) * TARGETS) {
+        plane.fill(v);
+    }
+}
+
+impl Tensor for Naval {
+    fn obs_shape(&self) -> [usize; 3] {
+        [PLANES, SIDE, SIDE]
+    }
+
+    fn write_obs(&self, player: PlayerId, out: &mut [f32]) {
+        let n = (PLANES * TARGETS).min(out.len());
+        let out = &mut out[..n];
+        out.fill(0.0);
+        let obs = self.observation(player);
+        for (i, cell) in obs.map.cells().iter().enumerate() {
+            if let Some(k) = SIGHT_KINDS.iter().position(|c| c == cell)
+                && let Some(o) = out.get_mut(k * TARGETS + i)
+            {
+                *o = 1.0;
+            }
+        }
+        let Some(ship) = self.ship(player) else {
+            fill_plane(out, 18, obs.round as f32 / self.rounds.max(1) as f32);
+            return;
+        };
+        let (dx, dy) = obs.dir.delta();
+        for i in 0..obs.hull.len() {
+            let (x, y) = (9 - dx * i as i32, 9 - dy * i as i32);
+            if obs.hull.is_intact(i)
+                && (0..SIDE as i32).contains(&x)
+                && (0..SIDE as i32).contains(&y)
+                && let Some(o) = out.get_mut(10 * TARGETS + y as usize * SIDE + x as usize)
+            {
+                *o = 1.0;
+            }
+        }
+        let flag = |b: bool| if b { 1.0 } else { 0.0 };
+        let numbers = [
+            f32::from(ship.moves_left()),
+            f32::from(ship.shots_left()),
+            f32::from(obs.mines),
+            f32::from(obs.cooldown),
+            flag(obs.underwater),
+            flag(obs.shield),
+            flag(obs.scan),
+            obs.round as f32 / self.rounds.max(1) as f32,
+        ];
+        for (k, v) in (11..).zip(numbers) {
+            fill_plane(out, k, v);
+        }
+        fill_plane(out, 19 + obs.dir as usize, 1.0);
+        for (k, v) in (23..).zip([obs.hits, obs.sunken, obs.damage]) {
+            fill_plane(out, k, v as f32);
+        }
+    }
+}
+
+impl Tensor for NavalOrders {
+    fn obs_shape(&self) -> [usize; 3] {
+        [PLANES + 1, SIDE, SIDE]
+    }
+
+    fn write_obs(&self, player: PlayerId, out: &mut [f32]) {
+        self.game.write_obs(player, out);
+        fill_plane(out, PLANES, self.given as f32 / MAX_ORDERS as f32);
     }
 }

@@ -1,8 +1,8 @@
 //! Naval as a learning environment: one order at a time ([`NavalOrders`]), ids, masks and
 //! rewards.
 
-use koth_engine_core::testing::check_learn;
-use koth_engine_core::{Game, Learn, SeedableRng, draw};
+use koth_engine_core::testing::{check_learn, check_tensor};
+use koth_engine_core::{Coord, Dir4, Game, Learn, PlayerId, SeedableRng, Tensor, draw};
 use koth_naval::{Config, ConfigError, Event, Naval, NavalOrders, Order, Orders, Profile, Step};
 use rand_pcg::Pcg64Mcg;
 
@@ -181,4 +181,77 @@ fn a_saved_state_continues_to_the_same_end() {
     let head = broken["seats"][0]["ship"]["head"].clone();
     broken["mines"].as_array_mut().unwrap().push(head);
     assert!(serde_json::from_value::<Naval>(broken).is_err());
+}
+
+/// Random games one order at a time: every entry written, finite, and the same for a copy.
+#[test]
+fn tensor_is_shaped_and_written_whole() {
+    for players in [2, 4] {
+        check_tensor::<NavalOrders>(&short(), players, 4, 3_000);
+    }
+}
+
+/// The map's cells one-hot, the hull at its place, the numbers in their planes; an enemy out
+/// of sight changes nothing, one in sight shows.
+#[test]
+fn tensor_shows_what_the_ship_sees() {
+    use koth_naval::{Scenario, ShipClass, Start};
+    let sea = |enemy: (i32, i32)| {
+        Scenario::new(2)
+            .ship(0, ShipClass::Destroyer, Start::new(5, 5, Dir4::Up))
+            .ship(
+                1,
+                ShipClass::Cruiser,
+                Start::new(enemy.0, enemy.1, Dir4::Up),
+            )
+            .mine(Coord::new(5, 3))
+            .build(&mut Pcg64Mcg::seed_from_u64(1))
+            .unwrap()
+    };
+    let tensor = |game: &Naval| {
+        let mut t = vec![f32::NAN; game.obs_len()];
+        game.write_obs(PlayerId(0), &mut t);
+        t
+    };
+    let near = sea((8, 5));
+    assert_eq!(near.obs_shape(), [26, 19, 19]);
+    let t = tensor(&near);
+    let at = |k: usize, dx: i32, dy: i32| t[k * 361 + ((dy + 9) * 19 + dx + 9) as usize];
+    for i in 0..361 {
+        let one_hot: f32 = (0..10).map(|k| t[k * 361 + i]).sum();
+        assert_eq!(one_hot, 1.0, "cell {i}");
+    }
+    assert_eq!(
+        (at(1, 0, 0), at(1, 0, 1), at(1, 0, 2)),
+        (1.0, 1.0, 0.0),
+        "own hull"
+    );
+    assert_eq!(
+        (at(10, 0, 0), at(10, 0, 1)),
+        (1.0, 1.0),
+        "both cells intact"
+    );
+    assert_eq!(at(2, 0, -2), 1.0, "the mine");
+    assert_eq!(
+        (at(5, 3, 0), at(5, 3, 1), at(5, 3, 2)),
+        (1.0, 1.0, 1.0),
+        "the cruiser"
+    );
+    assert_eq!(at(4, 6, 6), 1.0, "beyond the view range");
+    assert_eq!(at(19, 4, 4), 1.0, "facing up, in every cell");
+    assert_eq!(at(13, -7, 2), 4.0, "a destroyer's four mines");
+    assert_eq!(at(11, 1, 1), 3.0, "a destroyer's three moves");
+    let (far, farther) = (tensor(&sea((20, 20))), tensor(&sea((25, 15))));
+    assert_ne!(far, t, "the cruiser was in sight");
+    assert_eq!(far, farther, "out of sight, wherever it is");
+    // One order at a time: plane 26 counts the orders given.
+    let mut rng = Pcg64Mcg::seed_from_u64(2);
+    let mut game = NavalOrders::new(&short(), 2, &mut rng).unwrap();
+    assert_eq!(game.obs_shape(), [27, 19, 19]);
+    let me = game.to_act().players()[0];
+    game.step(&[Step::Order(Order::Scan)], &mut rng, &mut Vec::new())
+        .unwrap();
+    let mut t = vec![0.0; game.obs_len()];
+    game.write_obs(me, &mut t);
+    assert_eq!(t[26 * 361 + 100], 1.0 / 64.0);
 }
