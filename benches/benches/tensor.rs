@@ -13,11 +13,13 @@
 //! And sampling a full state from a player's view (`koth_engine_core::Determinize`), the
 //! step information-set search repeats most:
 //! - `determinize/battleship`: player 0's view 60 shots in, the opponent's fleet sampled.
+//! - `determinize/naval`: the acting ship's view, four ships, 200 orders in; the sea
+//!   sampled.
 
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use koth_engine_core::{Determinize, Learn, PlayerId, SeedableRng, Tensor, draw};
+use koth_engine_core::{Determinize, Game, Learn, PlayerId, SeedableRng, Tensor, draw};
 use rand_pcg::Pcg64Mcg;
 
 /// A state after `steps` steps of ids drawn uniformly from the masks (the environment's
@@ -88,6 +90,16 @@ fn samples(c: &mut Criterion) {
     c.bench_function("determinize/battleship", |b| {
         b.iter(|| {
             let state = koth_http_battleship::Battleship::sample_state(black_box(&view), &mut rng)
+                .expect("a consistent state");
+            black_box(state)
+        })
+    });
+    let naval: koth_naval::NavalOrders = mid_game(&Default::default(), 4, 200);
+    let me = naval.to_act().players()[0];
+    let view = naval.info_state(me);
+    c.bench_function("determinize/naval", |b| {
+        b.iter(|| {
+            let state = koth_naval::NavalOrders::sample_state(black_box(&view), &mut rng)
                 .expect("a consistent state");
             black_box(state)
         })

@@ -104,6 +104,18 @@ impl NavalOrders {
         &self.game
     }
 
+    /// The game `game`, its acting ship having given `given` orders this turn; the rewards
+    /// count from here.
+    pub(crate) fn resumed(game: Naval, given: usize) -> NavalOrders {
+        let mut resumed = NavalOrders {
+            game,
+            given,
+            before: Vec::new(),
+        };
+        resumed.before = resumed.scores();
+        resumed
+    }
+
     /// How many orders the acting ship has given this turn.
     pub fn orders_given(&self) -> usize {
         self.given

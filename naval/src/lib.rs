@@ -81,6 +81,7 @@ pub mod bots;
 mod class;
 mod config;
 mod contest;
+pub mod determinize;
 mod event;
 pub mod learn;
 mod observation;

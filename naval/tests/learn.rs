@@ -1,8 +1,10 @@
 //! Naval as a learning environment: one order at a time ([`NavalOrders`]), ids, masks and
 //! rewards.
 
-use koth_engine_core::testing::{check_learn, check_tensor};
-use koth_engine_core::{Coord, Dir4, Game, Learn, PlayerId, SeedableRng, Tensor, draw};
+use koth_engine_core::testing::{check_determinize, check_learn, check_tensor};
+use koth_engine_core::{
+    Coord, Determinize, Dir4, Game, Learn, PlayerId, SeedableRng, Tensor, draw,
+};
 use koth_naval::{Config, ConfigError, Event, Naval, NavalOrders, Order, Orders, Profile, Step};
 use rand_pcg::Pcg64Mcg;
 
@@ -254,4 +256,55 @@ fn tensor_shows_what_the_ship_sees() {
     let mut t = vec![0.0; game.obs_len()];
     game.write_obs(me, &mut t);
     assert_eq!(t[26 * 361 + 100], 1.0 / 64.0);
+}
+
+/// Random games one order at a time: at every state, seas sampled from each seat's view show
+/// that seat exactly what it sees (its map, hull and numbers), at the same turn with the same
+/// ship to act, and play on.
+#[test]
+fn determinized_states_are_consistent_with_the_view() {
+    for players in [2, 4] {
+        check_determinize::<NavalOrders>(&short(), players, 3, 1_500, 1);
+    }
+}
+
+/// Ships in sight are sampled where they were seen, as they were seen; the rest varies.
+#[test]
+fn determinized_seas_keep_the_ships_in_sight() {
+    use koth_naval::{Cell, Scenario, ShipClass, Start};
+    let game = Scenario::new(3)
+        .ship(0, ShipClass::Destroyer, Start::new(10, 10, Dir4::Up))
+        .ship(1, ShipClass::Battleship, Start::new(13, 12, Dir4::Left))
+        .ship(2, ShipClass::Cruiser, Start::new(25, 25, Dir4::Down))
+        .mine(Coord::new(8, 8))
+        .build(&mut Pcg64Mcg::seed_from_u64(1))
+        .unwrap();
+    let view = game.info_state(PlayerId(0));
+    let mut rng = Pcg64Mcg::seed_from_u64(2);
+    let mut hidden = Vec::new();
+    for _ in 0..20 {
+        let sea = Naval::sample_state(&view, &mut rng).expect("a consistent sea");
+        assert_eq!(sea.observe(PlayerId(0)), game.observe(PlayerId(0)));
+        assert_eq!(sea.cell(Coord::new(8, 8)), Some(Cell::Mine));
+        // The battleship's cells in sight (13..=15, 12) hold enemy hulls (one ship, or two:
+        // the map does not tell ships apart).
+        for x in 13..=15 {
+            let cell = sea.cell(Coord::new(x, 12));
+            assert!(
+                matches!(cell, Some(Cell::Ship(p)) if p != PlayerId(0)),
+                "({x}, 12) is {cell:?}"
+            );
+        }
+        let ships = |p| {
+            sea.ship(PlayerId(p))
+                .map(|s| (s.class(), s.head(), s.dir()))
+        };
+        hidden.push((ships(1), ships(2)));
+    }
+    hidden.sort_by_key(|h| format!("{h:?}"));
+    hidden.dedup();
+    assert!(
+        hidden.len() > 10,
+        "the ship out of sight varies: {hidden:?}"
+    );
 }
