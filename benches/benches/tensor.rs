@@ -4,7 +4,7 @@
 //! - `tensor/samurai`: the 47-entry vector.
 //! - `tensor/tanks/10`: three planes over the 10 x 10 torus of 10 tanks.
 //! - `tensor/battleship`: seven planes over the 10 x 10 grid, 60 shots in.
-//! - `tensor/bomberman`: nineteen planes over the 15 x 15 lattice of four players, 100 ticks in.
+//! - `tensor/bomberman`: twenty-one planes over the 15 x 15 lattice of four players, 100 ticks in.
 //! - `tensor/naval`: twenty-seven planes over a ship's 19 x 19 map, four ships, 200 orders in.
 //!
 //! Each measured closure checks one entry against the reference tensor, so a tensor that

@@ -26,13 +26,13 @@
 //!
 //! # Observation tensor
 //!
-//! Nineteen planes over the lattice (`[19, cells, cells]`, [`Tensor`]), row `y` (downward),
+//! Twenty-one planes over the lattice (`[21, cells, cells]`, [`Tensor`]), row `y` (downward),
 //! column `x`, the same field for every player but planes 7 to 9 for the player itself:
 //!
 //! | plane | what |
 //! |---|---|
 //! | 0 | a concrete wall |
-//! | 1 | a brick (what it hides is not shown) |
+//! | 1 | a brick |
 //! | 2, 3 | a power bonus, a bomb bonus on the floor |
 //! | 4 | a bomb: its ticks to explosion divided by `bomb_timeout` (so never 0) |
 //! | 5 | a bomb: the cells its rays reach now (its owner's `bombs_power`) |
@@ -45,11 +45,15 @@
 //! | 14, 15 | every player: bombs it may still drop, its `bombs_power` (whole numbers) |
 //! | 16, 17 | every player: 1 while stunned, 1 while immune |
 //! | 18 | the ticks played divided by `max_ticks` (every cell) |
+//! | 19, 20 | a brick hiding a power bonus, a bomb bonus |
 //!
 //! A player stands in the cell containing its centre (a centre on a border between two cells
 //! counts in the cell to its right, below); its exact place in the engine's fixed point is
 //! the cell plus its offset (8, 9, 11, 12). Planes 13 to 17 hold the values of the lowest
 //! seat where players share a cell. A player out of the game has planes 7 to 9 all 0.
+//!
+//! Every player sees the whole field, bricks' contents included (the contest's protocol sends
+//! them), so bomberman has no hidden state to sample (no [`Determinize`](koth_engine_core::Determinize)).
 
 use koth_engine_core::{Learn, PlayerId, Tensor};
 
@@ -154,7 +158,7 @@ impl Bomberman {
 }
 
 /// The planes of the tensor.
-const PLANES: usize = 19;
+const PLANES: usize = 21;
 
 impl Tensor for Bomberman {
     fn obs_shape(&self) -> [usize; 3] {
@@ -179,7 +183,14 @@ impl Tensor for Bomberman {
             match tile {
                 Tile::Empty => {}
                 Tile::Concrete => set(0, i, 1.0),
-                Tile::Brick(_) => set(1, i, 1.0),
+                Tile::Brick(contents) => {
+                    set(1, i, 1.0);
+                    match contents {
+                        Some(BonusKind::Power) => set(19, i, 1.0),
+                        Some(BonusKind::Bomb) => set(20, i, 1.0),
+                        None => {}
+                    }
+                }
             }
         }
         for bonus in &self.bonuses {

@@ -1,6 +1,6 @@
 //! Bomberman as a learning environment: action ids, masks, rewards and saved states.
 
-use koth_bomberman::{Action, Bomberman, Config, Fixed, Mode, Rules};
+use koth_bomberman::{Action, Bomberman, BonusKind, Config, Fixed, Mode, Rules};
 use koth_engine_core::testing::{check_learn, check_tensor};
 use koth_engine_core::{Coord, Game, Learn, PlayerId, SeedableRng, Tensor};
 use rand_pcg::Pcg64Mcg;
@@ -131,7 +131,7 @@ fn tensor_is_shaped_and_written_whole() {
 fn tensor_shows_the_field_and_the_players() {
     let mut rng = Pcg64Mcg::seed_from_u64(5);
     let mut game = Bomberman::new(&Config::default(), 4, &mut rng).unwrap();
-    assert_eq!(game.obs_shape(), [19, 15, 15]);
+    assert_eq!(game.obs_shape(), [21, 15, 15]);
     let area = 225;
     let tensor = |game: &Bomberman, p: u8| {
         let mut t = vec![f32::NAN; game.obs_len()];
@@ -154,6 +154,24 @@ fn tensor_shows_the_field_and_the_players() {
         .filter(|(_, t)| **t == koth_bomberman::Tile::Concrete)
         .count();
     assert_eq!(plane(&t, 0).iter().sum::<f32>(), concrete as f32);
+    let hiding = |kind| {
+        game.tiles()
+            .iter()
+            .filter(|(_, t)| **t == koth_bomberman::Tile::Brick(Some(kind)))
+            .count() as f32
+    };
+    let (power, bomb) = (hiding(BonusKind::Power), hiding(BonusKind::Bomb));
+    assert!(power + bomb > 0.0);
+    assert_eq!(
+        plane(&t, 19).iter().sum::<f32>(),
+        power,
+        "bricks hiding power"
+    );
+    assert_eq!(
+        plane(&t, 20).iter().sum::<f32>(),
+        bomb,
+        "bricks hiding bombs"
+    );
     let me = cell_of(&game, 0);
     assert_eq!(t[7 * area + me], 1.0);
     assert_eq!(plane(&t, 7).iter().sum::<f32>(), 1.0);
@@ -166,7 +184,7 @@ fn tensor_shows_the_field_and_the_players() {
     );
     // Player 1 sees the same field; only its own and the others' planes differ.
     let t1 = tensor(&game, 1);
-    for k in (0..19).filter(|k| !(7..=12).contains(k)) {
+    for k in (0..21).filter(|k| !(7..=12).contains(k)) {
         assert_eq!(plane(&t, k), plane(&t1, k), "plane {k}");
     }
     assert_ne!(plane(&t, 7), plane(&t1, 7));

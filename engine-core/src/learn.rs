@@ -133,7 +133,8 @@ pub trait Tensor: Game {
 
 /// A game whose players do not see everything, for search that samples what a player cannot
 /// see (information-set MCTS, determinization): what one player knows, and full states
-/// consistent with it.
+/// consistent with it. Battleship (the opponent's fleet) and naval (the sea out of sight)
+/// implement it; in samurai, tanks and bomberman every player sees the whole state.
 pub trait Determinize: Game {
     /// What one player knows at a moment: what it has seen so far and the public facts. Two
     /// states a player cannot tell apart give equal views.

@@ -29,6 +29,9 @@
 //! | 0 | the player's own tank (one 1 at the centre; all 0 once destroyed) |
 //! | 1 | every other living tank |
 //! | 2 | the ticks played, divided by the tick limit (the same in every cell) |
+//!
+//! Every tank sees every living tank (the contest sends them all), so tanks has no hidden
+//! state to sample (no [`Determinize`](koth_engine_core::Determinize)).
 
 use koth_engine_core::{Learn, PlayerId, Tensor};
 
