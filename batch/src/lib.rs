@@ -207,10 +207,52 @@ struct Env<G: BatchGame> {
     bots: Vec<Option<Box<dyn Opponent<G>>>>,
     steps: u32,
     finished: Option<Finished>,
-    mask: Vec<bool>,
+    /// The learner seats' masks in the current state (`L x A`), refreshed after every step
+    /// of the game.
+    masks: Vec<bool>,
     actions: Vec<G::Action>,
     events: Vec<G::Event>,
     rewards: Vec<f32>,
+    /// Rewards earned before a game's first learner decision (not paid to anyone).
+    sink: Vec<f32>,
+    /// The last finished game's observation buffer, for the next one.
+    spare: Vec<f32>,
+}
+
+/// The rows of a run of envs in every buffer.
+struct Run<'a> {
+    actions: &'a [u32],
+    obs: &'a mut [f32],
+    rewards: &'a mut [f32],
+    terminated: &'a mut [bool],
+    truncated: &'a mut [bool],
+    masks: &'a mut [bool],
+}
+
+impl Run<'_> {
+    /// Steps `envs` (the run's envs, in order) with their rows.
+    fn step<G: BatchGame>(self, envs: &mut [Env<G>], shared: &Shared<G>) -> Result<(), BatchError> {
+        let (l, o, a) = (shared.learners.len(), shared.obs_len, shared.num_actions);
+        let rows = envs
+            .iter_mut()
+            .zip(self.actions.chunks(l))
+            .zip(self.obs.chunks_mut(l * o))
+            .zip(self.rewards.chunks_mut(l))
+            .zip(self.terminated.iter_mut().zip(self.truncated.iter_mut()))
+            .zip(self.masks.chunks_mut(l * a));
+        for (((((env, actions), obs), rewards), (terminated, truncated)), masks) in rows {
+            let rows = Rows {
+                actions,
+                obs,
+                rewards,
+                terminated,
+                truncated,
+                masks,
+            };
+            env.step(shared, rows)?;
+        }
+        Ok(())
+    }
 }
 
 fn stuck(env: usize, detail: impl Into<String>) -> BatchError {
@@ -261,10 +303,12 @@ impl<G: BatchGame> Env<G> {
             bots,
             steps: 0,
             finished: None,
-            mask: vec![false; shared.num_actions],
+            masks: vec![false; shared.learners.len() * shared.num_actions],
             actions: Vec::new(),
             events: Vec::new(),
             rewards: vec![0.0; shared.seats.len()],
+            sink: Vec::new(),
+            spare: Vec::new(),
         };
         env.start(shared)?;
         Ok(env)
@@ -286,8 +330,12 @@ impl<G: BatchGame> Env<G> {
         self.game =
             G::new(&config, seats, &mut self.rng).map_err(|e| BatchError::Config(e.to_string()))?;
         self.steps = 0;
-        let mut sink = vec![0.0; shared.learners.len()];
-        self.advance(shared, &mut sink)?;
+        self.refresh_masks(shared);
+        let mut sink = std::mem::take(&mut self.sink);
+        sink.resize(shared.learners.len(), 0.0);
+        let advanced = self.advance(shared, &mut sink);
+        self.sink = sink;
+        advanced?;
         if self.game.to_act().is_over() {
             return Err(stuck(
                 self.index,
@@ -300,18 +348,27 @@ impl<G: BatchGame> Env<G> {
         Ok(())
     }
 
-    /// Whether some learner seat acts now with a non-empty mask.
-    fn learner_decides(&mut self, shared: &Shared<G>) -> bool {
-        let to_act = self.game.to_act();
-        for &p in to_act.players() {
-            if shared.learner(p).is_some() {
-                self.game.legal_mask(p, &mut self.mask);
-                if self.mask.iter().any(|&m| m) {
-                    return true;
-                }
-            }
+    /// Recomputes the learner seats' masks.
+    fn refresh_masks(&mut self, shared: &Shared<G>) {
+        let a = shared.num_actions;
+        for (&p, mask) in shared.learners.iter().zip(self.masks.chunks_mut(a)) {
+            self.game.legal_mask(p, mask);
         }
-        false
+    }
+
+    /// Learner `l`'s mask now.
+    fn mask(&self, shared: &Shared<G>, l: usize) -> &[bool] {
+        let a = shared.num_actions;
+        &self.masks[l * a..(l + 1) * a]
+    }
+
+    /// Whether some learner seat acts now with a non-empty mask.
+    fn learner_decides(&self, shared: &Shared<G>) -> bool {
+        self.game.to_act().players().iter().any(|&p| {
+            shared
+                .learner(p)
+                .is_some_and(|l| self.mask(shared, l).contains(&true))
+        })
     }
 
     /// Plays one joint action: ids for learner seats that decide, the bots' actions, the
@@ -323,14 +380,14 @@ impl<G: BatchGame> Env<G> {
         rewards: &mut [f32],
     ) -> Result<(), BatchError> {
         self.actions.clear();
-        let acting: Vec<PlayerId> = self.game.to_act().players().to_vec();
-        for p in acting {
+        let a = shared.num_actions;
+        for &p in self.game.to_act().players() {
             let action = match (shared.learner(p), &mut self.bots[p.index()]) {
                 (Some(l), _) => {
-                    self.game.legal_mask(p, &mut self.mask);
-                    if self.mask.iter().any(|&m| m) {
+                    let mask = &self.masks[l * a..(l + 1) * a];
+                    if mask.contains(&true) {
                         let id = ids.map_or(u32::MAX, |ids| ids[l]);
-                        if !self.mask.get(id as usize).copied().unwrap_or(false) {
+                        if !mask.get(id as usize).copied().unwrap_or(false) {
                             return Err(BatchError::Illegal {
                                 env: self.index,
                                 learner: l,
@@ -367,6 +424,7 @@ impl<G: BatchGame> Env<G> {
                 env: self.index,
                 detail: format!("the engine refused a step: {e}"),
             })?;
+        self.refresh_masks(shared);
         self.game.rewards(&self.events, &mut self.rewards);
         for (r, &p) in rewards.iter_mut().zip(&shared.learners) {
             *r += self.rewards[p.index()];
@@ -383,17 +441,24 @@ impl<G: BatchGame> Env<G> {
         Ok(())
     }
 
-    /// Writes the learner seats' observations and masks.
-    fn write(&self, shared: &Shared<G>, obs: &mut [f32], masks: &mut [bool]) {
-        let (o, a) = (shared.obs_len, shared.num_actions);
-        for (l, &p) in shared.learners.iter().enumerate() {
-            self.game.write_obs(p, &mut obs[l * o..(l + 1) * o]);
-            self.game.legal_mask(p, &mut masks[l * a..(l + 1) * a]);
+    /// Writes the learner seats' observations.
+    fn write_obs(&self, shared: &Shared<G>, obs: &mut [f32]) {
+        let o = shared.obs_len;
+        for (&p, obs) in shared.learners.iter().zip(obs.chunks_mut(o)) {
+            self.game.write_obs(p, obs);
         }
     }
 
+    /// Writes the learner seats' observations and masks.
+    fn write(&self, shared: &Shared<G>, obs: &mut [f32], masks: &mut [bool]) {
+        self.write_obs(shared, obs);
+        masks.copy_from_slice(&self.masks);
+    }
+
     fn step(&mut self, shared: &Shared<G>, rows: Rows<'_>) -> Result<(), BatchError> {
-        self.finished = None;
+        if let Some(finished) = self.finished.take() {
+            self.spare = finished.obs;
+        }
         rows.rewards.fill(0.0);
         self.play(shared, Some(rows.actions), rows.rewards)?;
         self.advance(shared, rows.rewards)?;
@@ -403,9 +468,9 @@ impl<G: BatchGame> Env<G> {
         *rows.terminated = over;
         *rows.truncated = cut;
         if over || cut {
-            let mut obs = vec![0.0; shared.learners.len() * shared.obs_len];
-            let mut masks = vec![false; shared.learners.len() * shared.num_actions];
-            self.write(shared, &mut obs, &mut masks);
+            let mut obs = std::mem::take(&mut self.spare);
+            obs.resize(shared.learners.len() * shared.obs_len, 0.0);
+            self.write_obs(shared, &mut obs);
             self.finished = Some(Finished {
                 episode: self.episode,
                 seed: self.seed,
@@ -562,60 +627,48 @@ impl<G: BatchGame> Batch<G> {
         self.check(Some(actions), &out)?;
         let shared = &self.shared;
         let (l, o, a) = (shared.learners.len(), shared.obs_len, shared.num_actions);
-        let rows = self
+        let Some(pool) = &self.pool else {
+            let run = Run {
+                actions,
+                obs: out.obs,
+                rewards: out.rewards,
+                terminated: out.terminated,
+                truncated: out.truncated,
+                masks: out.masks,
+            };
+            return run.step(&mut self.envs, shared);
+        };
+        // Runs of `chunk` envs, each stepped by one worker, with their rows of every buffer.
+        let chunk = self
             .envs
-            .iter_mut()
-            .zip(actions.chunks(l))
-            .zip(out.obs.chunks_mut(l * o))
-            .zip(out.rewards.chunks_mut(l))
-            .zip(out.terminated.iter_mut().zip(out.truncated.iter_mut()))
-            .zip(out.masks.chunks_mut(l * a))
-            .map(
-                |(((((env, actions), obs), rewards), (terminated, truncated)), masks)| {
-                    (
-                        env,
-                        Rows {
+            .len()
+            .div_ceil(pool.current_num_threads() * 4)
+            .max(1);
+        let results: Vec<Result<(), BatchError>> = pool.install(|| {
+            self.envs
+                .par_chunks_mut(chunk)
+                .zip(actions.par_chunks(chunk * l))
+                .zip(out.obs.par_chunks_mut(chunk * l * o))
+                .zip(out.rewards.par_chunks_mut(chunk * l))
+                .zip(out.terminated.par_chunks_mut(chunk))
+                .zip(out.truncated.par_chunks_mut(chunk))
+                .zip(out.masks.par_chunks_mut(chunk * l * a))
+                .map(
+                    |((((((envs, actions), obs), rewards), terminated), truncated), masks)| {
+                        let run = Run {
                             actions,
                             obs,
                             rewards,
                             terminated,
                             truncated,
                             masks,
-                        },
-                    )
-                },
-            );
-        match &self.pool {
-            None => {
-                for (env, rows) in rows {
-                    env.step(shared, rows)?;
-                }
-                Ok(())
-            }
-            Some(pool) => {
-                let mut jobs: Vec<(&mut Env<G>, Rows<'_>)> = rows.collect();
-                let chunk = jobs.len().div_ceil(pool.current_num_threads() * 4).max(1);
-                let results: Vec<Result<(), BatchError>> = pool.install(|| {
-                    jobs.par_chunks_mut(chunk)
-                        .map(|run| {
-                            for (env, rows) in run.iter_mut() {
-                                let rows = Rows {
-                                    actions: rows.actions,
-                                    obs: &mut *rows.obs,
-                                    rewards: &mut *rows.rewards,
-                                    terminated: &mut *rows.terminated,
-                                    truncated: &mut *rows.truncated,
-                                    masks: &mut *rows.masks,
-                                };
-                                env.step(shared, rows)?;
-                            }
-                            Ok(())
-                        })
-                        .collect()
-                });
-                results.into_iter().collect()
-            }
-        }
+                        };
+                        run.step(envs, shared)
+                    },
+                )
+                .collect()
+        });
+        results.into_iter().collect()
     }
 }
 

@@ -75,8 +75,15 @@ pub trait Learn: Game<Action: 'static> {
     /// module docs).
     fn rewards(&self, events: &[Self::Event], rewards: &mut [f32]) {
         let n = self.num_players().min(rewards.len());
-        let mut changes = alloc::vec![0i64; self.num_players()];
-        self.score_changes(events, &mut changes);
+        // Up to 16 seats without allocating (learners call this every step).
+        let (mut few, mut many) = ([0i64; 16], Vec::new());
+        let changes: &mut [i64] = if self.num_players() <= few.len() {
+            &mut few[..self.num_players()]
+        } else {
+            many.resize(self.num_players(), 0);
+            &mut many
+        };
+        self.score_changes(events, changes);
         let (lo, hi) = self.score_bounds();
         let half = (hi - lo) as f64 / 2.0;
         let (scale, mid) = if half > 0.0 {
@@ -85,7 +92,7 @@ pub trait Learn: Game<Action: 'static> {
             (1.0, 0.0)
         };
         let over = self.outcome().is_some();
-        for (r, &c) in rewards[..n].iter_mut().zip(&changes) {
+        for (r, &c) in rewards[..n].iter_mut().zip(changes.iter()) {
             let end = if over { mid } else { 0.0 };
             *r = ((c as f64 - end) * scale) as f32;
         }
