@@ -23,7 +23,8 @@
 //!   seeding rule of every koth runner (the engine draws from `Pcg64Mcg::seed_from_u64(s)`,
 //!   seat `p` from `player_rng(s, p)`), so each env's games are those of sequential games
 //!   with these seeds and the same actions, bit for bit, whatever the number of threads.
-//! - **Threads**: [`Options::threads`] worker threads (rayon) step disjoint runs of envs.
+//! - **Threads**: [`Options::threads`] threads step disjoint runs of envs, one run each: the
+//!   calling thread and the workers of the batch's own rayon pool.
 
 mod games;
 
@@ -32,7 +33,6 @@ pub use games::{BatchGame, Opponent};
 use koth_engine_core::draw::derive_seed;
 use koth_engine_core::{Outcome, PlayerId, SeedableRng};
 use rand_pcg::Pcg64Mcg;
-use rayon::prelude::*;
 
 /// The seed of game `episode` (0 first) of env `env` in a batch seeded `seed`.
 pub fn episode_seed(seed: u64, env: usize, episode: u64) -> u64 {
@@ -60,7 +60,8 @@ pub struct Options {
     pub num_envs: usize,
     /// The batch's seed.
     pub seed: u64,
-    /// Worker threads (0: as many as the machine has cores).
+    /// Threads stepping the envs, the calling one included (0: as many as the machine has
+    /// cores).
     pub threads: usize,
     /// Learner steps after which a game still running is cut (truncated); `None` for none
     /// (every game ends by its rules).
@@ -491,6 +492,8 @@ pub struct Batch<G: BatchGame> {
     shared: Shared<G>,
     envs: Vec<Env<G>>,
     pool: Option<rayon::ThreadPool>,
+    /// Threads stepping the envs, the calling one included.
+    threads: usize,
 }
 
 impl<G: BatchGame> Batch<G> {
@@ -525,19 +528,29 @@ impl<G: BatchGame> Batch<G> {
         let envs = (0..options.num_envs)
             .map(|i| Env::new(&shared, i))
             .collect::<Result<Vec<_>, _>>()?;
-        let pool = if options.threads == 1 {
+        let threads = match options.threads {
+            0 => std::thread::available_parallelism().map_or(1, usize::from),
+            n => n,
+        };
+        // The calling thread is one of the threads; the pool holds the others.
+        let pool = if threads == 1 {
             None
         } else {
             let pool = rayon::ThreadPoolBuilder::new()
-                .num_threads(options.threads)
+                .num_threads(threads - 1)
                 .build()
                 .map_err(|e| BatchError::Threads {
-                    threads: options.threads,
+                    threads,
                     detail: e.to_string(),
                 })?;
             Some(pool)
         };
-        Ok(Batch { shared, envs, pool })
+        Ok(Batch {
+            shared,
+            envs,
+            pool,
+            threads,
+        })
     }
 
     /// The number of envs.
@@ -638,35 +651,42 @@ impl<G: BatchGame> Batch<G> {
             };
             return run.step(&mut self.envs, shared);
         };
-        // Runs of `chunk` envs, each stepped by one worker, with their rows of every buffer.
-        let chunk = self
+        // One run of envs per thread, with its rows of every buffer: the calling thread steps
+        // the first, the pool's workers the others (so a step waits for one wake-up, not for
+        // the calling thread to hand everything over).
+        let share = self.envs.len().div_ceil(self.threads).max(1);
+        let mut runs = self
             .envs
-            .len()
-            .div_ceil(pool.current_num_threads() * 4)
-            .max(1);
-        let results: Vec<Result<(), BatchError>> = pool.install(|| {
-            self.envs
-                .par_chunks_mut(chunk)
-                .zip(actions.par_chunks(chunk * l))
-                .zip(out.obs.par_chunks_mut(chunk * l * o))
-                .zip(out.rewards.par_chunks_mut(chunk * l))
-                .zip(out.terminated.par_chunks_mut(chunk))
-                .zip(out.truncated.par_chunks_mut(chunk))
-                .zip(out.masks.par_chunks_mut(chunk * l * a))
-                .map(
-                    |((((((envs, actions), obs), rewards), terminated), truncated), masks)| {
-                        let run = Run {
-                            actions,
-                            obs,
-                            rewards,
-                            terminated,
-                            truncated,
-                            masks,
-                        };
-                        run.step(envs, shared)
-                    },
-                )
-                .collect()
+            .chunks_mut(share)
+            .zip(actions.chunks(share * l))
+            .zip(out.obs.chunks_mut(share * l * o))
+            .zip(out.rewards.chunks_mut(share * l))
+            .zip(out.terminated.chunks_mut(share))
+            .zip(out.truncated.chunks_mut(share))
+            .zip(out.masks.chunks_mut(share * l * a))
+            .map(
+                |((((((envs, actions), obs), rewards), terminated), truncated), masks)| {
+                    let run = Run {
+                        actions,
+                        obs,
+                        rewards,
+                        terminated,
+                        truncated,
+                        masks,
+                    };
+                    (envs, run)
+                },
+            );
+        let Some((first_envs, first_run)) = runs.next() else {
+            return Ok(());
+        };
+        let mut results: Vec<Result<(), BatchError>> = (0..self.threads).map(|_| Ok(())).collect();
+        let (first_result, others) = results.split_first_mut().expect("one thread at least");
+        pool.in_place_scope(|scope| {
+            for ((envs, run), result) in runs.zip(others.iter_mut()) {
+                scope.spawn(move |_| *result = run.step(envs, shared));
+            }
+            *first_result = first_run.step(first_envs, shared);
         });
         results.into_iter().collect()
     }
