@@ -320,7 +320,9 @@ impl<G: BatchGame> Env<G> {
     fn start(&mut self, shared: &Shared<G>) -> Result<(), BatchError> {
         self.seed = episode_seed(shared.seed, self.index, self.episode);
         let seats = shared.seats.len();
-        self.seat_rngs = (0..seats).map(|p| player_rng(self.seed, p)).collect();
+        self.seat_rngs.clear();
+        self.seat_rngs
+            .extend((0..seats).map(|p| player_rng(self.seed, p)));
         let mut config = shared.config.clone();
         for (p, bot) in self.bots.iter_mut().enumerate() {
             if let Some(bot) = bot {

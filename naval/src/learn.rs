@@ -264,6 +264,26 @@ impl Learn for NavalOrders {
         IDS
     }
 
+    /// As [`Game::legal_actions`] lists them, written in place (no list, no id lookups).
+    fn legal_mask(&self, player: PlayerId, mask: &mut [bool]) {
+        let n = IDS.min(mask.len());
+        let mask = &mut mask[..n];
+        mask.fill(false);
+        if self.acting() != Some(player) {
+            return;
+        }
+        if let Some(end) = mask.first_mut() {
+            *end = true;
+        }
+        if self.may_order(player) {
+            for (id, m) in mask.iter_mut().enumerate().skip(1) {
+                if let Some(Step::Order(o)) = self.action(id) {
+                    *m = self.game.refusal(player, o).is_none();
+                }
+            }
+        }
+    }
+
     fn action_id(&self, step: &Step) -> Option<usize> {
         match *step {
             Step::EndTurn => Some(0),
