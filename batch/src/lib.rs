@@ -230,27 +230,46 @@ struct Run<'a> {
     masks: &'a mut [bool],
 }
 
-impl Run<'_> {
-    /// Steps `envs` (the run's envs, in order) with their rows.
-    fn step<G: BatchGame>(self, envs: &mut [Env<G>], shared: &Shared<G>) -> Result<(), BatchError> {
+impl<'a> Run<'a> {
+    /// The rows of the run's first `n` envs, and the rows of the rest.
+    fn split_at<G: BatchGame>(self, n: usize, shared: &Shared<G>) -> (Run<'a>, Run<'a>) {
         let (l, o, a) = (shared.learners.len(), shared.obs_len, shared.num_actions);
-        let rows = envs
-            .iter_mut()
-            .zip(self.actions.chunks(l))
-            .zip(self.obs.chunks_mut(l * o))
-            .zip(self.rewards.chunks_mut(l))
-            .zip(self.terminated.iter_mut().zip(self.truncated.iter_mut()))
-            .zip(self.masks.chunks_mut(l * a));
-        for (((((env, actions), obs), rewards), (terminated, truncated)), masks) in rows {
-            let rows = Rows {
-                actions,
-                obs,
-                rewards,
-                terminated,
-                truncated,
-                masks,
-            };
+        let n = n.min(self.terminated.len());
+        let (actions, actions_rest) = self.actions.split_at(n * l);
+        let (obs, obs_rest) = self.obs.split_at_mut(n * l * o);
+        let (rewards, rewards_rest) = self.rewards.split_at_mut(n * l);
+        let (terminated, terminated_rest) = self.terminated.split_at_mut(n);
+        let (truncated, truncated_rest) = self.truncated.split_at_mut(n);
+        let (masks, masks_rest) = self.masks.split_at_mut(n * l * a);
+        let first = Run {
+            actions,
+            obs,
+            rewards,
+            terminated,
+            truncated,
+            masks,
+        };
+        let rest = Run {
+            actions: actions_rest,
+            obs: obs_rest,
+            rewards: rewards_rest,
+            terminated: terminated_rest,
+            truncated: truncated_rest,
+            masks: masks_rest,
+        };
+        (first, rest)
+    }
+
+    /// Steps `envs` (the run's envs, in order), each with its rows.
+    fn step<G: BatchGame>(
+        mut self,
+        envs: &mut [Env<G>],
+        shared: &Shared<G>,
+    ) -> Result<(), BatchError> {
+        for env in envs {
+            let (rows, rest) = self.split_at(1, shared);
             env.step(shared, rows)?;
+            self = rest;
         }
         Ok(())
     }
@@ -261,16 +280,6 @@ fn stuck(env: usize, detail: impl Into<String>) -> BatchError {
         env,
         detail: detail.into(),
     }
-}
-
-/// One env's rows of the buffers.
-struct Rows<'a> {
-    actions: &'a [u32],
-    obs: &'a mut [f32],
-    rewards: &'a mut [f32],
-    terminated: &'a mut bool,
-    truncated: &'a mut bool,
-    masks: &'a mut [bool],
 }
 
 impl<G: BatchGame> Env<G> {
@@ -458,7 +467,8 @@ impl<G: BatchGame> Env<G> {
         masks.copy_from_slice(&self.masks);
     }
 
-    fn step(&mut self, shared: &Shared<G>, rows: Rows<'_>) -> Result<(), BatchError> {
+    /// Steps the env with its rows (a run of one env).
+    fn step(&mut self, shared: &Shared<G>, rows: Run<'_>) -> Result<(), BatchError> {
         if let Some(finished) = self.finished.take() {
             self.spare = finished.obs;
         }
@@ -468,8 +478,8 @@ impl<G: BatchGame> Env<G> {
         self.steps += 1;
         let over = self.game.to_act().is_over();
         let cut = !over && shared.max_steps.is_some_and(|m| self.steps >= m);
-        *rows.terminated = over;
-        *rows.truncated = cut;
+        rows.terminated.fill(over);
+        rows.truncated.fill(cut);
         if over || cut {
             let mut obs = std::mem::take(&mut self.spare);
             obs.resize(shared.learners.len() * shared.obs_len, 0.0);
@@ -641,44 +651,30 @@ impl<G: BatchGame> Batch<G> {
     pub fn step(&mut self, actions: &[u32], out: Buffers<'_>) -> Result<(), BatchError> {
         self.check(Some(actions), &out)?;
         let shared = &self.shared;
-        let (l, o, a) = (shared.learners.len(), shared.obs_len, shared.num_actions);
+        let mut run = Run {
+            actions,
+            obs: out.obs,
+            rewards: out.rewards,
+            terminated: out.terminated,
+            truncated: out.truncated,
+            masks: out.masks,
+        };
         let Some(pool) = &self.pool else {
-            let run = Run {
-                actions,
-                obs: out.obs,
-                rewards: out.rewards,
-                terminated: out.terminated,
-                truncated: out.truncated,
-                masks: out.masks,
-            };
             return run.step(&mut self.envs, shared);
         };
         // One run of envs per thread, with its rows of every buffer: the calling thread steps
         // the first, the pool's workers the others (so a step waits for one wake-up, not for
         // the calling thread to hand everything over).
         let share = self.envs.len().div_ceil(self.threads).max(1);
-        let mut runs = self
-            .envs
-            .chunks_mut(share)
-            .zip(actions.chunks(share * l))
-            .zip(out.obs.chunks_mut(share * l * o))
-            .zip(out.rewards.chunks_mut(share * l))
-            .zip(out.terminated.chunks_mut(share))
-            .zip(out.truncated.chunks_mut(share))
-            .zip(out.masks.chunks_mut(share * l * a))
-            .map(
-                |((((((envs, actions), obs), rewards), terminated), truncated), masks)| {
-                    let run = Run {
-                        actions,
-                        obs,
-                        rewards,
-                        terminated,
-                        truncated,
-                        masks,
-                    };
-                    (envs, run)
-                },
-            );
+        let mut runs = Vec::with_capacity(self.threads);
+        let mut envs = &mut self.envs[..];
+        while !envs.is_empty() {
+            let (these, other_envs) = envs.split_at_mut(share.min(envs.len()));
+            let (rows, other_rows) = run.split_at(these.len(), shared);
+            runs.push((these, rows));
+            (envs, run) = (other_envs, other_rows);
+        }
+        let mut runs = runs.into_iter();
         let Some((first_envs, first_run)) = runs.next() else {
             return Ok(());
         };
