@@ -177,7 +177,7 @@ fn main() {
                 }
                 let result = batch
                     .finished(i)
-                    .and_then(|f| f.outcome.as_ref())
+                    .and_then(|f| f.outcome())
                     // Half-points: 2 a win, 1 a draw, 0 a loss.
                     .map_or(0.0, |outcome| match outcome.scores()[PlayerId(0)] {
                         2 => 1.0,

@@ -17,16 +17,20 @@
 //!   a learner decision, and the reward is everything earned meanwhile.
 //! - **Auto-reset**: when a game ends (or reaches [`Options::max_steps`]), its env starts
 //!   the next game at once: that step's observation and mask are the new game's, and the
-//!   final observation and outcome are kept for the caller in [`Batch::finished`] until the
-//!   env's next step.
+//!   finished game is kept for the caller ([`Batch::finished`]: its final observation and
+//!   outcome) until the env's next step. A game restarts in place
+//!   ([`Game::restart`](koth_engine_core::Game::restart): no
+//!   allocation where the game reuses its own).
 //! - **Seeds**: game `k` of env `i` plays seed [`episode_seed`]`(seed, i, k)`, with the one
 //!   seeding rule of every koth runner (the engine draws from `Pcg64Mcg::seed_from_u64(s)`,
 //!   seat `p` from `player_rng(s, p)`), so each env's games are those of sequential games
 //!   with these seeds and the same actions, bit for bit, whatever the number of threads.
 //! - **Threads**: [`Options::threads`] threads step disjoint runs of envs, one run each: the
-//!   calling thread and the workers of the batch's own rayon pool.
+//!   calling thread and the workers of the batch's own rayon pool, kept awake between steps
+//!   (they spin for a short while before they sleep).
 
 mod games;
+mod pool;
 
 pub use games::{BatchGame, Opponent};
 
@@ -165,19 +169,40 @@ impl Buffers<'_> {
     }
 }
 
-/// How an env's last game ended, kept until the env's next step.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Finished {
+/// An env's last game, as it ended, kept until the env's next step.
+#[derive(Debug)]
+pub struct Finished<'a, G> {
     /// Which game of the env it was (0 first).
     pub episode: u64,
     /// Its seed.
     pub seed: u64,
     /// Learner steps it took.
     pub steps: u32,
-    /// The outcome (`None` when it was cut).
-    pub outcome: Option<Outcome>,
-    /// The final observation of each learner seat (`L x O`).
-    pub obs: Vec<f32>,
+    /// The game in its final state.
+    pub game: &'a G,
+    learners: &'a [PlayerId],
+}
+
+impl<G: BatchGame> Finished<'_, G> {
+    /// The outcome (`None` when the game was cut at [`Options::max_steps`]).
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.game.outcome()
+    }
+
+    /// Writes the final observation of each learner seat (`L x O` entries) into `out`.
+    pub fn write_obs(&self, out: &mut [f32]) {
+        let o = self.game.obs_len();
+        for (&p, obs) in self.learners.iter().zip(out.chunks_mut(o)) {
+            self.game.write_obs(p, obs);
+        }
+    }
+
+    /// The final observation of each learner seat (`L x O` entries).
+    pub fn obs(&self) -> Vec<f32> {
+        let mut obs = vec![0.0; self.learners.len() * self.game.obs_len()];
+        self.write_obs(&mut obs);
+        obs
+    }
 }
 
 /// What every env shares.
@@ -185,6 +210,10 @@ struct Shared<G: BatchGame> {
     config: G::Config,
     seats: Vec<SeatKind>,
     learners: Vec<PlayerId>,
+    /// Per seat, its index among the learner seats.
+    learner_of: Vec<Option<usize>>,
+    /// Whether some seat is a bot's (which may change the config before a game).
+    bots: bool,
     seed: u64,
     max_steps: Option<u32>,
     obs_len: usize,
@@ -193,35 +222,94 @@ struct Shared<G: BatchGame> {
 
 impl<G: BatchGame> Shared<G> {
     fn learner(&self, p: PlayerId) -> Option<usize> {
-        self.learners.iter().position(|&l| l == p)
+        self.learner_of.get(p.index()).copied().flatten()
+    }
+
+    /// An env's entries in the batch's legality array: `L` masks, then `L` flags.
+    fn legal_len(&self) -> usize {
+        self.learners.len() * (self.num_actions + 1)
     }
 }
 
-/// One env: its game, RNGs, bots and scratch space.
+/// One env: its game, RNGs and bots.
 struct Env<G: BatchGame> {
     index: usize,
     episode: u64,
     seed: u64,
     game: G,
+    /// The game before `game`: the last finished one while [`Env::ended`] says so, else
+    /// spare room for the next restart.
+    last: G,
+    /// How `last` ended, while it is kept.
+    ended: Option<Ended>,
+    /// The config of the current game, when bots changed it (naval's ship classes).
+    config: Option<G::Config>,
     rng: Pcg64Mcg,
     seat_rngs: Vec<Pcg64Mcg>,
     bots: Vec<Option<Box<dyn Opponent<G>>>>,
     steps: u32,
-    finished: Option<Finished>,
-    /// The learner seats' masks in the current state (`L x A`), refreshed after every step
-    /// of the game.
-    masks: Vec<bool>,
-    actions: Vec<G::Action>,
-    events: Vec<G::Event>,
-    rewards: Vec<f32>,
-    /// Rewards earned before a game's first learner decision (not paid to anyone).
-    sink: Vec<f32>,
-    /// The last finished game's observation buffer, for the next one.
-    spare: Vec<f32>,
 }
 
-/// The rows of a run of envs in every buffer.
-struct Run<'a> {
+/// Which game the kept one was.
+#[derive(Clone, Copy, Debug)]
+struct Ended {
+    episode: u64,
+    seed: u64,
+    steps: u32,
+}
+
+/// One thread's scratch space, for one joint action at a time (kept out of the envs, so a
+/// step touches one env's memory less). Aligned to two cache lines so that two threads'
+/// scratch never share one.
+#[repr(align(128))]
+struct Scratch<G: BatchGame> {
+    actions: Vec<G::Action>,
+    events: Vec<G::Event>,
+    /// Every seat's rewards of one game step.
+    seat_rewards: Vec<f32>,
+    /// Rewards earned before a game's first learner decision (paid to nobody).
+    sink: Vec<f32>,
+}
+
+impl<G: BatchGame> Scratch<G> {
+    fn new() -> Self {
+        Scratch {
+            actions: Vec::new(),
+            events: Vec::new(),
+            seat_rewards: Vec::new(),
+            sink: Vec::new(),
+        }
+    }
+}
+
+/// What an env's step works with besides the env: the shared settings, the thread's
+/// scratch, and the env's legality rows: per learner seat its mask in the current state
+/// (`L x A`), refreshed after every game step, then per learner seat whether its mask allows
+/// some id (`L`). The rows are the env's part of one array of the batch, so envs stepped in
+/// order read it in order.
+struct Cx<'a, G: BatchGame> {
+    shared: &'a Shared<G>,
+    scratch: &'a mut Scratch<G>,
+    legal: &'a mut [bool],
+}
+
+impl<G: BatchGame> Cx<'_, G> {
+    /// Learner `l`'s mask.
+    fn mask(&self, l: usize) -> &[bool] {
+        let a = self.shared.num_actions;
+        &self.legal[l * a..(l + 1) * a]
+    }
+
+    /// Whether learner `l`'s mask allows some id.
+    fn any(&self, l: usize) -> bool {
+        self.legal[self.shared.learners.len() * self.shared.num_actions + l]
+    }
+}
+
+/// A run of envs and their rows in the batch's legality array and in every buffer.
+struct Run<'a, G: BatchGame> {
+    envs: &'a mut [Env<G>],
+    legal: &'a mut [bool],
     actions: &'a [u32],
     obs: &'a mut [f32],
     rewards: &'a mut [f32],
@@ -230,11 +318,23 @@ struct Run<'a> {
     masks: &'a mut [bool],
 }
 
-impl<'a> Run<'a> {
-    /// The rows of the run's first `n` envs, and the rows of the rest.
-    fn split_at<G: BatchGame>(self, n: usize, shared: &Shared<G>) -> (Run<'a>, Run<'a>) {
+/// The rows of one env in every buffer.
+struct Rows<'a> {
+    actions: &'a [u32],
+    obs: &'a mut [f32],
+    rewards: &'a mut [f32],
+    terminated: &'a mut bool,
+    truncated: &'a mut bool,
+    masks: &'a mut [bool],
+}
+
+impl<'a, G: BatchGame> Run<'a, G> {
+    /// The run's first `n` envs with their rows, and the rest.
+    fn split_at(self, n: usize, shared: &Shared<G>) -> (Self, Self) {
         let (l, o, a) = (shared.learners.len(), shared.obs_len, shared.num_actions);
-        let n = n.min(self.terminated.len());
+        let n = n.min(self.envs.len());
+        let (envs, envs_rest) = self.envs.split_at_mut(n);
+        let (legal, legal_rest) = self.legal.split_at_mut(n * shared.legal_len());
         let (actions, actions_rest) = self.actions.split_at(n * l);
         let (obs, obs_rest) = self.obs.split_at_mut(n * l * o);
         let (rewards, rewards_rest) = self.rewards.split_at_mut(n * l);
@@ -242,6 +342,8 @@ impl<'a> Run<'a> {
         let (truncated, truncated_rest) = self.truncated.split_at_mut(n);
         let (masks, masks_rest) = self.masks.split_at_mut(n * l * a);
         let first = Run {
+            envs,
+            legal,
             actions,
             obs,
             rewards,
@@ -250,6 +352,8 @@ impl<'a> Run<'a> {
             masks,
         };
         let rest = Run {
+            envs: envs_rest,
+            legal: legal_rest,
             actions: actions_rest,
             obs: obs_rest,
             rewards: rewards_rest,
@@ -260,16 +364,38 @@ impl<'a> Run<'a> {
         (first, rest)
     }
 
-    /// Steps `envs` (the run's envs, in order), each with its rows.
-    fn step<G: BatchGame>(
-        mut self,
-        envs: &mut [Env<G>],
-        shared: &Shared<G>,
-    ) -> Result<(), BatchError> {
-        for env in envs {
-            let (rows, rest) = self.split_at(1, shared);
-            env.step(shared, rows)?;
-            self = rest;
+    /// Steps the run's envs in order, each with its rows, using `scratch`.
+    fn step(self, shared: &Shared<G>, scratch: &mut Scratch<G>) -> Result<(), BatchError> {
+        let (l, o, a) = (shared.learners.len(), shared.obs_len, shared.num_actions);
+        // Each buffer cut into per-env rows once, walked in order.
+        let rows = self
+            .actions
+            .chunks_exact(l)
+            .zip(self.obs.chunks_exact_mut(l * o))
+            .zip(self.rewards.chunks_exact_mut(l))
+            .zip(self.terminated.iter_mut().zip(self.truncated.iter_mut()))
+            .zip(self.masks.chunks_exact_mut(l * a));
+        let envs = self
+            .envs
+            .iter_mut()
+            .zip(self.legal.chunks_exact_mut(shared.legal_len()));
+        for ((env, legal), ((((actions, obs), rewards), (terminated, truncated)), masks)) in
+            envs.zip(rows)
+        {
+            let mut cx = Cx {
+                shared,
+                scratch: &mut *scratch,
+                legal,
+            };
+            let rows = Rows {
+                actions,
+                obs,
+                rewards,
+                terminated,
+                truncated,
+                masks,
+            };
+            env.step(&mut cx, rows)?;
         }
         Ok(())
     }
@@ -283,7 +409,9 @@ fn stuck(env: usize, detail: impl Into<String>) -> BatchError {
 }
 
 impl<G: BatchGame> Env<G> {
-    fn new(shared: &Shared<G>, index: usize) -> Result<Self, BatchError> {
+    /// Env `index` at its first game's first learner decision.
+    fn new(cx: &mut Cx<'_, G>, index: usize) -> Result<Self, BatchError> {
+        let shared = cx.shared;
         let bots = shared
             .seats
             .iter()
@@ -307,46 +435,49 @@ impl<G: BatchGame> Env<G> {
             index,
             episode: 0,
             seed,
+            last: game.clone(),
             game,
+            ended: None,
+            config: None,
             rng,
             seat_rngs: Vec::new(),
             bots,
             steps: 0,
-            finished: None,
-            masks: vec![false; shared.learners.len() * shared.num_actions],
-            actions: Vec::new(),
-            events: Vec::new(),
-            rewards: vec![0.0; shared.seats.len()],
-            sink: Vec::new(),
-            spare: Vec::new(),
         };
-        env.start(shared)?;
+        env.start(cx)?;
         Ok(env)
     }
 
     /// Starts game `self.episode`: the bots' pre-game choices, the game, and play up to the
     /// first learner decision.
-    fn start(&mut self, shared: &Shared<G>) -> Result<(), BatchError> {
+    fn start(&mut self, cx: &mut Cx<'_, G>) -> Result<(), BatchError> {
+        let shared = cx.shared;
         self.seed = episode_seed(shared.seed, self.index, self.episode);
         let seats = shared.seats.len();
         self.seat_rngs.clear();
         self.seat_rngs
             .extend((0..seats).map(|p| player_rng(self.seed, p)));
-        let mut config = shared.config.clone();
-        for (p, bot) in self.bots.iter_mut().enumerate() {
-            if let Some(bot) = bot {
-                bot.setup(&mut config, PlayerId(p as u8), &mut self.seat_rngs[p]);
+        if shared.bots {
+            let config = self.config.get_or_insert_with(|| shared.config.clone());
+            config.clone_from(&shared.config);
+            for (p, bot) in self.bots.iter_mut().enumerate() {
+                if let Some(bot) = bot {
+                    bot.setup(config, PlayerId(p as u8), &mut self.seat_rngs[p]);
+                }
             }
         }
+        let config = self.config.as_ref().unwrap_or(&shared.config);
         self.rng = Pcg64Mcg::seed_from_u64(self.seed);
-        self.game =
-            G::new(&config, seats, &mut self.rng).map_err(|e| BatchError::Config(e.to_string()))?;
+        self.game
+            .restart(config, seats, &mut self.rng)
+            .map_err(|e| BatchError::Config(e.to_string()))?;
         self.steps = 0;
-        self.refresh_masks(shared);
-        let mut sink = std::mem::take(&mut self.sink);
+        self.refresh_masks(cx);
+        let mut sink = std::mem::take(&mut cx.scratch.sink);
+        sink.clear();
         sink.resize(shared.learners.len(), 0.0);
-        let advanced = self.advance(shared, &mut sink);
-        self.sink = sink;
+        let advanced = self.advance(cx, &mut sink);
+        cx.scratch.sink = sink;
         advanced?;
         if self.game.to_act().is_over() {
             return Err(stuck(
@@ -360,141 +491,124 @@ impl<G: BatchGame> Env<G> {
         Ok(())
     }
 
-    /// Recomputes the learner seats' masks.
-    fn refresh_masks(&mut self, shared: &Shared<G>) {
-        let a = shared.num_actions;
-        for (&p, mask) in shared.learners.iter().zip(self.masks.chunks_mut(a)) {
+    /// Recomputes the learner seats' masks and whether each allows some id.
+    fn refresh_masks(&self, cx: &mut Cx<'_, G>) {
+        let (l, a) = (cx.shared.learners.len(), cx.shared.num_actions);
+        let (masks, any) = cx.legal.split_at_mut(l * a);
+        for ((&p, mask), any) in cx.shared.learners.iter().zip(masks.chunks_mut(a)).zip(any) {
             self.game.legal_mask(p, mask);
+            *any = mask.contains(&true);
         }
     }
 
-    /// Learner `l`'s mask now.
-    fn mask(&self, shared: &Shared<G>, l: usize) -> &[bool] {
-        let a = shared.num_actions;
-        &self.masks[l * a..(l + 1) * a]
-    }
-
     /// Whether some learner seat acts now with a non-empty mask.
-    fn learner_decides(&self, shared: &Shared<G>) -> bool {
-        self.game.to_act().players().iter().any(|&p| {
-            shared
-                .learner(p)
-                .is_some_and(|l| self.mask(shared, l).contains(&true))
-        })
+    fn learner_decides(&self, cx: &Cx<'_, G>) -> bool {
+        self.game
+            .to_act()
+            .players()
+            .iter()
+            .any(|&p| cx.shared.learner(p).is_some_and(|l| cx.any(l)))
     }
 
     /// Plays one joint action: ids for learner seats that decide, the bots' actions, the
     /// environment's where a learner seat's mask is empty; adds the learners' rewards.
     fn play(
         &mut self,
-        shared: &Shared<G>,
+        cx: &mut Cx<'_, G>,
         ids: Option<&[u32]>,
         rewards: &mut [f32],
     ) -> Result<(), BatchError> {
-        self.actions.clear();
-        let a = shared.num_actions;
+        cx.scratch.actions.clear();
         for &p in self.game.to_act().players() {
-            let action = match (shared.learner(p), &mut self.bots[p.index()]) {
-                (Some(l), _) => {
-                    let mask = &self.masks[l * a..(l + 1) * a];
-                    if mask.contains(&true) {
-                        let id = ids.map_or(u32::MAX, |ids| ids[l]);
-                        if !mask.get(id as usize).copied().unwrap_or(false) {
-                            return Err(BatchError::Illegal {
-                                env: self.index,
-                                learner: l,
-                                id,
-                            });
-                        }
-                        self.game
-                            .action(id as usize)
-                            .ok_or_else(|| stuck(self.index, format!("id {id} does not decode")))?
-                    } else {
-                        let rng = &mut self.seat_rngs[p.index()];
-                        match self.game.env_action(p, rng) {
-                            Some(a) => a,
-                            None => {
-                                return Err(stuck(
-                                    self.index,
-                                    format!("learner {l} is to act with an empty mask"),
-                                ));
-                            }
-                        }
+            let action = match cx.shared.learner(p) {
+                Some(l) if cx.any(l) => {
+                    let id = ids.map_or(u32::MAX, |ids| ids[l]);
+                    if !cx.mask(l).get(id as usize).copied().unwrap_or(false) {
+                        return Err(BatchError::Illegal {
+                            env: self.index,
+                            learner: l,
+                            id,
+                        });
                     }
+                    self.game
+                        .action(id as usize)
+                        .ok_or_else(|| stuck(self.index, format!("id {id} does not decode")))?
                 }
-                (None, Some(bot)) => bot.act(&self.game, p, &mut self.seat_rngs[p.index()]),
-                (None, None) => {
-                    return Err(stuck(self.index, "a seat with neither learner nor bot"));
-                }
+                Some(l) => self
+                    .game
+                    .env_action(p, &mut self.seat_rngs[p.index()])
+                    .ok_or_else(|| {
+                        stuck(
+                            self.index,
+                            format!("learner {l} is to act with an empty mask"),
+                        )
+                    })?,
+                None => match &mut self.bots[p.index()] {
+                    Some(bot) => bot.act(&self.game, p, &mut self.seat_rngs[p.index()]),
+                    None => return Err(stuck(self.index, "a seat with neither learner nor bot")),
+                },
             };
-            self.actions.push(action);
+            cx.scratch.actions.push(action);
         }
-        self.events.clear();
+        let scratch = &mut *cx.scratch;
+        scratch.events.clear();
         self.game
-            .step(&self.actions, &mut self.rng, &mut self.events)
+            .step(&scratch.actions, &mut self.rng, &mut scratch.events)
             .map_err(|e| BatchError::Stuck {
                 env: self.index,
                 detail: format!("the engine refused a step: {e}"),
             })?;
-        self.refresh_masks(shared);
-        self.game.rewards(&self.events, &mut self.rewards);
-        for (r, &p) in rewards.iter_mut().zip(&shared.learners) {
-            *r += self.rewards[p.index()];
+        scratch.seat_rewards.resize(cx.shared.seats.len(), 0.0);
+        self.game
+            .rewards(&scratch.events, &mut scratch.seat_rewards);
+        for (r, &p) in rewards.iter_mut().zip(&cx.shared.learners) {
+            *r += scratch.seat_rewards[p.index()];
         }
+        self.refresh_masks(cx);
         Ok(())
     }
 
     /// Plays the bots' and the environment's turns until a learner seat decides or the game
     /// ends.
-    fn advance(&mut self, shared: &Shared<G>, rewards: &mut [f32]) -> Result<(), BatchError> {
-        while !self.game.to_act().is_over() && !self.learner_decides(shared) {
-            self.play(shared, None, rewards)?;
+    fn advance(&mut self, cx: &mut Cx<'_, G>, rewards: &mut [f32]) -> Result<(), BatchError> {
+        while !self.game.to_act().is_over() && !self.learner_decides(cx) {
+            self.play(cx, None, rewards)?;
         }
         Ok(())
     }
 
-    /// Writes the learner seats' observations.
-    fn write_obs(&self, shared: &Shared<G>, obs: &mut [f32]) {
+    /// Writes the learner seats' observations and masks.
+    fn write(&self, shared: &Shared<G>, legal: &[bool], obs: &mut [f32], masks: &mut [bool]) {
         let o = shared.obs_len;
         for (&p, obs) in shared.learners.iter().zip(obs.chunks_mut(o)) {
             self.game.write_obs(p, obs);
         }
+        masks.copy_from_slice(&legal[..masks.len()]);
     }
 
-    /// Writes the learner seats' observations and masks.
-    fn write(&self, shared: &Shared<G>, obs: &mut [f32], masks: &mut [bool]) {
-        self.write_obs(shared, obs);
-        masks.copy_from_slice(&self.masks);
-    }
-
-    /// Steps the env with its rows (a run of one env).
-    fn step(&mut self, shared: &Shared<G>, rows: Run<'_>) -> Result<(), BatchError> {
-        if let Some(finished) = self.finished.take() {
-            self.spare = finished.obs;
-        }
+    /// Steps the env with its rows.
+    fn step(&mut self, cx: &mut Cx<'_, G>, rows: Rows<'_>) -> Result<(), BatchError> {
+        self.ended = None;
         rows.rewards.fill(0.0);
-        self.play(shared, Some(rows.actions), rows.rewards)?;
-        self.advance(shared, rows.rewards)?;
+        self.play(cx, Some(rows.actions), rows.rewards)?;
+        self.advance(cx, rows.rewards)?;
         self.steps += 1;
         let over = self.game.to_act().is_over();
-        let cut = !over && shared.max_steps.is_some_and(|m| self.steps >= m);
-        rows.terminated.fill(over);
-        rows.truncated.fill(cut);
+        let cut = !over && cx.shared.max_steps.is_some_and(|m| self.steps >= m);
+        *rows.terminated = over;
+        *rows.truncated = cut;
         if over || cut {
-            let mut obs = std::mem::take(&mut self.spare);
-            obs.resize(shared.learners.len() * shared.obs_len, 0.0);
-            self.write_obs(shared, &mut obs);
-            self.finished = Some(Finished {
+            // The finished game stays as it is; the next one restarts the spare.
+            std::mem::swap(&mut self.game, &mut self.last);
+            self.ended = Some(Ended {
                 episode: self.episode,
                 seed: self.seed,
                 steps: self.steps,
-                outcome: self.game.outcome(),
-                obs,
             });
             self.episode += 1;
-            self.start(shared)?;
+            self.start(cx)?;
         }
-        self.write(shared, rows.obs, rows.masks);
+        self.write(cx.shared, cx.legal, rows.obs, rows.masks);
         Ok(())
     }
 }
@@ -503,7 +617,11 @@ impl<G: BatchGame> Env<G> {
 pub struct Batch<G: BatchGame> {
     shared: Shared<G>,
     envs: Vec<Env<G>>,
-    pool: Option<rayon::ThreadPool>,
+    /// Every env's legality rows ([`Cx`]), env after env.
+    legal: Vec<bool>,
+    /// One per thread.
+    scratch: Vec<Scratch<G>>,
+    pool: Option<pool::Pool>,
     /// Threads stepping the envs, the calling one included.
     threads: usize,
 }
@@ -528,38 +646,58 @@ impl<G: BatchGame> Batch<G> {
         let mut probe_rng = Pcg64Mcg::seed_from_u64(options.seed);
         let probe = G::new(&config, seats.len(), &mut probe_rng)
             .map_err(|e| BatchError::Config(e.to_string()))?;
+        let learner_of = (0..seats.len())
+            .map(|p| learners.iter().position(|l| l.index() == p))
+            .collect();
+        if probe.obs_len() == 0 || probe.num_actions() == 0 {
+            return Err(BatchError::Config(
+                "the game has no observation entries or no action ids".into(),
+            ));
+        }
         let shared = Shared {
             config,
             seats: seats.to_vec(),
             learners,
+            learner_of,
+            bots: seats.iter().any(|s| matches!(s, SeatKind::Bot(_))),
             seed: options.seed,
             max_steps: options.max_steps,
             obs_len: probe.obs_len(),
             num_actions: probe.num_actions(),
         };
-        let envs = (0..options.num_envs)
-            .map(|i| Env::new(&shared, i))
-            .collect::<Result<Vec<_>, _>>()?;
         let threads = match options.threads {
             0 => std::thread::available_parallelism().map_or(1, usize::from),
             n => n,
         };
+        let mut scratch: Vec<Scratch<G>> = (0..threads).map(|_| Scratch::new()).collect();
+        let mut legal = vec![false; options.num_envs * shared.legal_len()];
+        let envs = legal
+            .chunks_exact_mut(shared.legal_len())
+            .enumerate()
+            .map(|(i, legal)| {
+                let mut cx = Cx {
+                    shared: &shared,
+                    scratch: &mut scratch[0],
+                    legal,
+                };
+                Env::new(&mut cx, i)
+            })
+            .collect::<Result<Vec<_>, _>>()?;
         // The calling thread is one of the threads; the pool holds the others.
         let pool = if threads == 1 {
             None
         } else {
-            let pool = rayon::ThreadPoolBuilder::new()
-                .num_threads(threads - 1)
-                .build()
-                .map_err(|e| BatchError::Threads {
-                    threads,
-                    detail: e.to_string(),
-                })?;
+            let pool = pool::Pool::new(threads - 1).map_err(|e| BatchError::Threads {
+                threads,
+                detail: e.to_string(),
+            })?;
             Some(pool)
         };
         Ok(Batch {
             shared,
             envs,
+            legal,
+            scratch,
             pool,
             threads,
         })
@@ -595,9 +733,17 @@ impl<G: BatchGame> Batch<G> {
         self.envs.get(env).map(|e| &e.game)
     }
 
-    /// How env `env`'s last game ended, if it ended in the last step.
-    pub fn finished(&self, env: usize) -> Option<&Finished> {
-        self.envs.get(env)?.finished.as_ref()
+    /// Env `env`'s last game as it ended, if it ended (or was cut) in the last step.
+    pub fn finished(&self, env: usize) -> Option<Finished<'_, G>> {
+        let env = self.envs.get(env)?;
+        let ended = env.ended?;
+        Some(Finished {
+            episode: ended.episode,
+            seed: ended.seed,
+            steps: ended.steps,
+            game: &env.last,
+            learners: &self.shared.learners,
+        })
     }
 
     /// Checks the buffers' lengths.
@@ -635,12 +781,13 @@ impl<G: BatchGame> Batch<G> {
         out.rewards.fill(0.0);
         out.terminated.fill(false);
         out.truncated.fill(false);
-        for (i, env) in self.envs.iter().enumerate() {
-            env.write(
-                &self.shared,
-                &mut out.obs[i * l * o..(i + 1) * l * o],
-                &mut out.masks[i * l * a..(i + 1) * l * a],
-            );
+        let legal = self.legal.chunks_exact(self.shared.legal_len());
+        let rows = out
+            .obs
+            .chunks_exact_mut(l * o)
+            .zip(out.masks.chunks_exact_mut(l * a));
+        for ((env, legal), (obs, masks)) in self.envs.iter().zip(legal).zip(rows) {
+            env.write(&self.shared, legal, obs, masks);
         }
         Ok(())
     }
@@ -652,6 +799,8 @@ impl<G: BatchGame> Batch<G> {
         self.check(Some(actions), &out)?;
         let shared = &self.shared;
         let mut run = Run {
+            envs: &mut self.envs,
+            legal: &mut self.legal,
             actions,
             obs: out.obs,
             rewards: out.rewards,
@@ -660,32 +809,32 @@ impl<G: BatchGame> Batch<G> {
             masks: out.masks,
         };
         let Some(pool) = &self.pool else {
-            return run.step(&mut self.envs, shared);
+            return run.step(shared, &mut self.scratch[0]);
         };
-        // One run of envs per thread, with its rows of every buffer: the calling thread steps
-        // the first, the pool's workers the others (so a step waits for one wake-up, not for
-        // the calling thread to hand everything over).
-        let share = self.envs.len().div_ceil(self.threads).max(1);
+        // One run of envs per thread, with its rows of every buffer and its scratch: the
+        // calling thread steps the first, the pool's workers the others (so a step waits for
+        // one wake-up, not for the calling thread to hand everything over).
+        let share = run.envs.len().div_ceil(self.threads).max(1);
         let mut runs = Vec::with_capacity(self.threads);
-        let mut envs = &mut self.envs[..];
-        while !envs.is_empty() {
-            let (these, other_envs) = envs.split_at_mut(share.min(envs.len()));
-            let (rows, other_rows) = run.split_at(these.len(), shared);
-            runs.push((these, rows));
-            (envs, run) = (other_envs, other_rows);
+        while !run.envs.is_empty() {
+            let (these, rest) = run.split_at(share, shared);
+            runs.push(these);
+            run = rest;
         }
+        let mut results: Vec<Result<(), BatchError>> = (0..self.threads).map(|_| Ok(())).collect();
+        let (first_result, other_results) = results.split_first_mut().expect("a thread");
+        let (first_scratch, other_scratch) = self.scratch.split_first_mut().expect("a thread");
         let mut runs = runs.into_iter();
-        let Some((first_envs, first_run)) = runs.next() else {
+        let Some(first) = runs.next() else {
             return Ok(());
         };
-        let mut results: Vec<Result<(), BatchError>> = (0..self.threads).map(|_| Ok(())).collect();
-        let (first_result, others) = results.split_first_mut().expect("one thread at least");
-        pool.in_place_scope(|scope| {
-            for ((envs, run), result) in runs.zip(others.iter_mut()) {
-                scope.spawn(move |_| *result = run.step(envs, shared));
-            }
-            *first_result = first_run.step(first_envs, shared);
-        });
+        let jobs = runs
+            .zip(other_scratch.iter_mut().zip(other_results))
+            .map(|(run, (scratch, result))| {
+                Box::new(move || *result = run.step(shared, scratch)) as Box<dyn FnOnce() + Send>
+            })
+            .collect();
+        pool.run(jobs, || *first_result = first.step(shared, first_scratch));
         results.into_iter().collect()
     }
 }

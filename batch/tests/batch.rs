@@ -295,16 +295,16 @@ fn batch_against_a_bot_resets_and_keeps_the_end() {
                 *ret += out.rewards[i];
                 if out.terminated[i] {
                     let end = batch.finished(i).expect("the end is kept");
-                    let outcome = end.outcome.as_ref().expect("an outcome");
+                    let outcome = end.outcome().expect("an outcome");
                     let game = batch.game(i).unwrap();
                     let normalized = koth_engine_core::learn::normalized_score(
                         game,
                         outcome.scores()[PlayerId(0)],
                     );
                     assert!((f64::from(*ret) - normalized).abs() < 1e-5);
-                    assert_eq!(end.obs.len(), batch.obs_len());
+                    assert_eq!(end.obs().len(), batch.obs_len());
                     assert_ne!(
-                        end.obs,
+                        end.obs(),
                         out.obs[i * batch.obs_len()..(i + 1) * batch.obs_len()],
                         "the new game's first observation"
                     );
@@ -339,7 +339,7 @@ fn batch_truncates_at_max_steps() {
     }
     let end = batch.finished(0).unwrap();
     assert_eq!(
-        (end.episode, end.steps, end.outcome.is_none()),
+        (end.episode, end.steps, end.outcome().is_none()),
         (0, 3, true)
     );
     assert_eq!(

@@ -124,6 +124,22 @@ pub trait Game: Clone + Debug + PartialEq + Sized {
         rng: &mut R,
     ) -> Result<Self, Self::ConfigError>;
 
+    /// Makes this value the game [`Game::new`] would build from the same arguments (and the
+    /// same RNG draws), reusing its allocations where the game can: what a learner resetting
+    /// thousands of short games calls. On `Err` the value is unchanged.
+    ///
+    /// Provided: replaces the value with `Game::new`'s. Games with heap state override it;
+    /// the result must equal `Game::new`'s.
+    fn restart<R: RngCore + ?Sized>(
+        &mut self,
+        config: &Self::Config,
+        players: usize,
+        rng: &mut R,
+    ) -> Result<(), Self::ConfigError> {
+        *self = Self::new(config, players, rng)?;
+        Ok(())
+    }
+
     /// The number of seats.
     fn num_players(&self) -> usize;
 

@@ -91,7 +91,8 @@ pub trait Learn: Game<Action: 'static> {
         } else {
             (1.0, 0.0)
         };
-        let over = self.outcome().is_some();
+        // Over exactly when an outcome exists (without building it: it allocates).
+        let over = self.to_act().is_over();
         for (r, &c) in rewards[..n].iter_mut().zip(changes.iter()) {
             let end = if over { mid } else { 0.0 };
             *r = ((c as f64 - end) * scale) as f32;

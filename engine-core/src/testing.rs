@@ -494,7 +494,8 @@ pub fn check_scene<G: Contest>(game: &G) {
 ///   tried for one acting player) is refused by it, or, where `refused_is_error` is false,
 ///   accepted as the game's documented no-op;
 /// - over a finished game each player's rewards add up to its normalized final score
-///   ([`crate::learn::normalized_score`]).
+///   ([`crate::learn::normalized_score`]);
+/// - [`Game::restart`] on the played game gives what [`Game::new`] gives (same RNG draws).
 pub fn check_learn<G: crate::Learn>(
     config: &G::Config,
     players: usize,
@@ -639,6 +640,15 @@ fn learn_game<G: crate::Learn>(
                 ));
             }
         }
+    }
+    // Restarting the played game gives what `new` gives, with the same RNG draws.
+    let mut restart_rng = Pcg64Mcg::seed_from_u64(seed.wrapping_add(1));
+    let mut new_rng = restart_rng.clone();
+    game.restart(config, players, &mut restart_rng)
+        .map_err(|e| format!("restart refused the config: {e}"))?;
+    let fresh = G::new(config, players, &mut new_rng).map_err(|e| format!("config: {e}"))?;
+    if game != fresh || restart_rng != new_rng {
+        return Err("a restarted game differs from a new one".into());
     }
     Ok(())
 }

@@ -38,8 +38,12 @@ impl Learn for Samurai {
     const ACTION_TABLE: &'static [Action] = &Action::ALL;
 
     fn legal_mask(&self, _player: PlayerId, mask: &mut [bool]) {
-        let n = Action::ALL.len().min(mask.len());
-        mask[..n].fill(self.end().is_none());
+        let running = self.end().is_none();
+        // A fixed-size store where the mask is whole (learners call this every step).
+        match mask.get_mut(..Action::ALL.len()) {
+            Some(whole) => whole.copy_from_slice(&[running; Action::ALL.len()]),
+            None => mask.fill(running),
+        }
     }
 
     fn score_changes(&self, events: &[Event], changes: &mut [i64]) {
@@ -55,44 +59,61 @@ impl Learn for Samurai {
 const LOOK_BACK: usize = 3;
 /// One-hot width per action: the six actions and "none yet".
 const ONE_HOT: usize = 7;
+/// Entries of the tensor.
+const OBS_LEN: usize = 5 + 2 * LOOK_BACK * ONE_HOT;
+
+// The one-hot slot of an action is its discriminant: `Action::ALL` is in declaration order.
+const _: () = {
+    let mut i = 0;
+    while i < Action::ALL.len() {
+        assert!(Action::ALL[i] as usize == i);
+        i += 1;
+    }
+};
 
 impl Tensor for Samurai {
     fn obs_shape(&self) -> [usize; 3] {
-        [5 + 2 * LOOK_BACK * ONE_HOT, 1, 1]
+        [OBS_LEN, 1, 1]
     }
 
     fn write_obs(&self, player: PlayerId, out: &mut [f32]) {
-        let n = self.obs_len().min(out.len());
-        let out = &mut out[..n];
-        out.fill(0.0);
+        // Written in place through a fixed-size array (a few inline vector stores, no
+        // memset or memcpy call): learners call this every step.
+        match out.get_mut(..OBS_LEN) {
+            Some(whole) => self.fill_obs(player, whole.try_into().expect("OBS_LEN entries")),
+            None => {
+                let mut obs = [0f32; OBS_LEN];
+                self.fill_obs(player, &mut obs);
+                let n = out.len();
+                out.copy_from_slice(&obs[..n]);
+            }
+        }
+    }
+}
+
+impl Samurai {
+    /// The tensor of `player` (see the module docs) into `obs`, every entry written.
+    fn fill_obs(&self, player: PlayerId, obs: &mut [f32; OBS_LEN]) {
+        *obs = [0.0; OBS_LEN];
         let me = PlayerId(player.0 & 1);
         let enemy = PlayerId(1 - me.0);
         let config = self.config();
         let per = |v: i32, unit: i32| v as f32 / unit.max(1) as f32;
-        let head = [
+        obs[..5].copy_from_slice(&[
             per(self.health(me), config.health),
             per(self.health(enemy), config.health),
             per(self.honour(me), config.god_sword_honour),
             per(self.honour(enemy), config.god_sword_honour),
             koth_engine_core::Game::turn(self) as f32 / config.max_turns.max(1) as f32,
-        ];
-        for (o, v) in out.iter_mut().zip(head) {
-            *o = v;
-        }
+        ]);
         for (side, p) in [me, enemy].into_iter().enumerate() {
             let history = self.history(p);
             for back in 0..LOOK_BACK {
                 let slot = match history.len().checked_sub(back + 1) {
-                    Some(i) => Action::ALL
-                        .iter()
-                        .position(|a| *a == history[i])
-                        .unwrap_or(6),
-                    None => 6,
+                    Some(i) => history[i] as usize,
+                    None => ONE_HOT - 1,
                 };
-                let at = 5 + (side * LOOK_BACK + back) * ONE_HOT + slot;
-                if let Some(o) = out.get_mut(at) {
-                    *o = 1.0;
-                }
+                obs[5 + (side * LOOK_BACK + back) * ONE_HOT + slot] = 1.0;
             }
         }
     }

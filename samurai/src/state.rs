@@ -270,6 +270,25 @@ impl Game for Samurai {
         Samurai::with_config(config)
     }
 
+    /// Keeps the histories' allocations.
+    fn restart<R: RngCore + ?Sized>(
+        &mut self,
+        config: &Config,
+        players: usize,
+        _rng: &mut R,
+    ) -> Result<(), ConfigError> {
+        config.validate(players)?;
+        self.config.clone_from(config);
+        self.health = [config.health; 2];
+        self.honour = [config.honour; 2];
+        for history in &mut self.history {
+            history.clear();
+        }
+        self.turn = 0;
+        self.end = None;
+        Ok(())
+    }
+
     fn num_players(&self) -> usize {
         2
     }
