@@ -3,7 +3,7 @@
 use std::collections::VecDeque;
 
 use koth_bomberman::Bomberman;
-use koth_engine_core::{Bot, Contest, Game, Learn, PlayerId, RngCore, Tensor};
+use koth_engine_core::{Bot, BotEntry, Contest, Game, Learn, PlayerId, RngCore, Tensor};
 use koth_http_battleship::Battleship;
 use koth_naval::{Naval, NavalOrders, Step};
 use koth_samurai::Samurai;
@@ -32,18 +32,24 @@ pub trait BatchGame:
     fn opponent_ids() -> Vec<&'static str>;
 }
 
-/// A game's own built-in bot, seeing what the seat observes.
-struct BuiltIn<G: Contest>(Box<dyn Bot<G>>);
+/// A game's own built-in bot, seeing what the seat observes: a new one each game, as
+/// each match of the runner makes its bots (a bot's memory of one game must not play the
+/// next).
+struct BuiltIn<G: Contest> {
+    entry: &'static BotEntry<G>,
+    bot: Box<dyn Bot<G>>,
+}
 
 impl<G: Contest> Opponent<G> for BuiltIn<G> {
     fn setup(&mut self, config: &mut G::Config, seat: PlayerId, rng: &mut dyn RngCore) {
-        if let Some(setup) = self.0.setup(config, seat, rng) {
+        self.bot = (self.entry.make)();
+        if let Some(setup) = self.bot.setup(config, seat, rng) {
             G::apply_setup(config, seat, setup);
         }
     }
 
     fn act(&mut self, game: &G, seat: PlayerId, rng: &mut dyn RngCore) -> G::Action {
-        self.0.act(&game.observe(seat), rng)
+        self.bot.act(&game.observe(seat), rng)
     }
 }
 
@@ -51,8 +57,8 @@ macro_rules! contest_batch_game {
     ($($game:ty),*) => {$(
         impl BatchGame for $game {
             fn opponent(id: &str) -> Option<Box<dyn Opponent<Self>>> {
-                let bot = <$game as Contest>::bots().make(id)?;
-                Some(Box::new(BuiltIn(bot)))
+                let entry = <$game as Contest>::bots().get(id)?;
+                Some(Box::new(BuiltIn { entry, bot: (entry.make)() }))
             }
 
             fn opponent_ids() -> Vec<&'static str> {
@@ -66,7 +72,9 @@ contest_batch_game!(Samurai, Tanks, Battleship, Bomberman);
 
 /// A naval bot playing [`NavalOrders`]: at the start of its turn it decides the whole turn
 /// on what it observes, as in a match, then gives the orders one per step and ends the turn.
+/// A new one each game, as for [`BuiltIn`].
 struct NavalBot {
+    entry: &'static BotEntry<Naval>,
     bot: Box<dyn Bot<Naval>>,
     queue: VecDeque<Step>,
 }
@@ -74,6 +82,7 @@ struct NavalBot {
 impl Opponent<NavalOrders> for NavalBot {
     fn setup(&mut self, config: &mut koth_naval::Config, seat: PlayerId, rng: &mut dyn RngCore) {
         self.queue.clear();
+        self.bot = (self.entry.make)();
         if let Some(setup) = self.bot.setup(config, seat, rng) {
             Naval::apply_setup(config, seat, setup);
         }
@@ -92,9 +101,10 @@ impl Opponent<NavalOrders> for NavalBot {
 
 impl BatchGame for NavalOrders {
     fn opponent(id: &str) -> Option<Box<dyn Opponent<Self>>> {
-        let bot = Naval::bots().make(id)?;
+        let entry = Naval::bots().get(id)?;
         Some(Box::new(NavalBot {
-            bot,
+            entry,
+            bot: (entry.make)(),
             queue: VecDeque::new(),
         }))
     }

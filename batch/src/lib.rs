@@ -444,15 +444,15 @@ impl<G: BatchGame> Env<G> {
             bots,
             steps: 0,
         };
-        env.start(cx)?;
+        env.start(cx, seed)?;
         Ok(env)
     }
 
-    /// Starts game `self.episode`: the bots' pre-game choices, the game, and play up to the
-    /// first learner decision.
-    fn start(&mut self, cx: &mut Cx<'_, G>) -> Result<(), BatchError> {
+    /// Starts game `self.episode` with `seed`: the bots' pre-game choices, the game, and
+    /// play up to the first learner decision.
+    fn start(&mut self, cx: &mut Cx<'_, G>, seed: u64) -> Result<(), BatchError> {
         let shared = cx.shared;
-        self.seed = episode_seed(shared.seed, self.index, self.episode);
+        self.seed = seed;
         let seats = shared.seats.len();
         self.seat_rngs.clear();
         self.seat_rngs
@@ -606,7 +606,7 @@ impl<G: BatchGame> Env<G> {
                 steps: self.steps,
             });
             self.episode += 1;
-            self.start(cx)?;
+            self.start(cx, episode_seed(cx.shared.seed, self.index, self.episode))?;
         }
         self.write(cx.shared, cx.legal, rows.obs, rows.masks);
         Ok(())
@@ -744,6 +744,42 @@ impl<G: BatchGame> Batch<G> {
             game: &env.last,
             learners: &self.shared.learners,
         })
+    }
+
+    /// Abandons env `env`'s game and starts its next one with seed `seed` (not
+    /// [`episode_seed`]): the game `koth play GAME --seed SEED` plays, with the same bots on
+    /// the bot seats. The abandoned game is not reported in [`Batch::finished`]. Writes the
+    /// env's rows of `out` (the new game's first observation and mask, reward 0, neither
+    /// terminated nor truncated); the other envs' rows are left as they are.
+    pub fn restart(&mut self, env: usize, seed: u64, out: Buffers<'_>) -> Result<(), BatchError> {
+        self.check(None, &out)?;
+        let legal_len = self.shared.legal_len();
+        let Some(state) = self.envs.get_mut(env) else {
+            return Err(stuck(env, "no such env"));
+        };
+        let mut cx = Cx {
+            shared: &self.shared,
+            scratch: &mut self.scratch[0],
+            legal: &mut self.legal[env * legal_len..(env + 1) * legal_len],
+        };
+        state.ended = None;
+        state.episode += 1;
+        state.start(&mut cx, seed)?;
+        let (l, o, a) = (
+            self.shared.learners.len(),
+            self.shared.obs_len,
+            self.shared.num_actions,
+        );
+        out.rewards[env * l..(env + 1) * l].fill(0.0);
+        out.terminated[env] = false;
+        out.truncated[env] = false;
+        state.write(
+            &self.shared,
+            cx.legal,
+            &mut out.obs[env * l * o..(env + 1) * l * o],
+            &mut out.masks[env * l * a..(env + 1) * l * a],
+        );
+        Ok(())
     }
 
     /// Checks the buffers' lengths.

@@ -349,6 +349,59 @@ fn batch_truncates_at_max_steps() {
     );
 }
 
+/// `restart(env, seed)` starts the game that seed gives: the env's second game, started
+/// at once with its episode seed, plays as the second game of an env that got there by
+/// finishing its first. Against a bot that acts at random (its seat RNG counts) and one
+/// that remembers its shots within a game (the next game has a new bot, as in a match).
+fn restart_plays_the_game_of_the_seed<G: BatchGame>(bot: &str) {
+    let options = Options {
+        num_envs: 1,
+        seed: 7,
+        threads: 1,
+        max_steps: None,
+    };
+    let seats = [SeatKind::Learner, SeatKind::Bot(bot.into())];
+    let new = || Batch::<G>::new(Default::default(), &seats, options).unwrap();
+    let (mut ended, mut restarted) = (new(), new());
+    let (mut a, mut b) = (Owned::for_batch(&ended), Owned::for_batch(&restarted));
+    ended.reset(a.buffers()).unwrap();
+    let first_legal = |masks: &[bool]| masks.iter().position(|&m| m).unwrap_or(0) as u32;
+    loop {
+        let id = first_legal(&a.masks);
+        ended.step(&[id], a.buffers()).unwrap();
+        if a.terminated[0] {
+            break;
+        }
+    }
+    restarted
+        .restart(0, episode_seed(7, 0, 1), b.buffers())
+        .unwrap();
+    assert!(
+        restarted.finished(0).is_none(),
+        "the abandoned game is not reported"
+    );
+    assert_eq!((&a.obs, &a.masks), (&b.obs, &b.masks));
+    for _ in 0..300 {
+        let id = first_legal(&a.masks);
+        ended.step(&[id], a.buffers()).unwrap();
+        restarted.step(&[id], b.buffers()).unwrap();
+        assert_eq!(
+            (&a.obs, &a.rewards, &a.terminated),
+            (&b.obs, &b.rewards, &b.terminated)
+        );
+        if a.terminated[0] {
+            break;
+        }
+    }
+    assert!(restarted.restart(1, 0, b.buffers()).is_err(), "no env 1");
+}
+
+#[test]
+fn batch_restart_plays_the_game_of_the_seed() {
+    restart_plays_the_game_of_the_seed::<koth_samurai::Samurai>("spork-holder");
+    restart_plays_the_game_of_the_seed::<koth_http_battleship::Battleship>("hunter");
+}
+
 /// Illegal ids, wrong buffers and unknown bots are refused with what is wrong.
 #[test]
 fn batch_refusals_say_what_is_wrong() {
