@@ -201,6 +201,127 @@ impl Meter {
     }
 }
 
+/// A scene drawn as pixels ([`Scene::to_rgb`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Rgb {
+    /// Pixels per row.
+    pub width: usize,
+    /// Rows.
+    pub height: usize,
+    /// `height x width x 3` bytes, row by row from the top, red, green, blue.
+    pub pixels: Vec<u8>,
+}
+
+/// What is drawn where nothing is (between boards, unknown marks).
+const BACKGROUND: [u8; 3] = [255, 255, 255];
+/// A mark missing from the palette, or a colour that is not `#rrggbb` / `#rgb`.
+const UNKNOWN: [u8; 3] = [128, 128, 128];
+
+/// The bytes of a CSS colour `#rrggbb` or `#rgb`.
+fn css_rgb(css: &str) -> Option<[u8; 3]> {
+    let hex = css.strip_prefix('#')?;
+    let digit = |i: usize, n: usize| u8::from_str_radix(hex.get(i..i + n)?, 16).ok();
+    match hex.len() {
+        6 => Some([digit(0, 2)?, digit(2, 2)?, digit(4, 2)?]),
+        3 => Some([digit(0, 1)? * 17, digit(1, 1)? * 17, digit(2, 1)? * 17]),
+        _ => None,
+    }
+}
+
+impl Scene {
+    /// The scene as RGB pixels, `cell` pixels a cell (at least 1): the boards side by side
+    /// (one cell apart, the tallest setting the height) in their marks' `palette` colours,
+    /// then the pieces over them, squares, discs and rings in their seat's colour
+    /// ([`SEAT_COLOURS`]) or their mark's. Captions, labels and meters are text a viewer
+    /// writes beside it; they are not drawn.
+    pub fn to_rgb(&self, palette: &[Swatch], cell: usize) -> Rgb {
+        let cell = cell.max(1);
+        let colour = |mark: char| {
+            palette
+                .iter()
+                .find(|s| s.mark == mark)
+                .and_then(|s| css_rgb(s.colour))
+                .unwrap_or(UNKNOWN)
+        };
+        // Each board's left edge, in cells.
+        let mut lefts = Vec::with_capacity(self.boards.len());
+        let mut cols = 0usize;
+        for board in &self.boards {
+            lefts.push(cols);
+            cols += usize::from(board.width) + 1;
+        }
+        let rows = self
+            .boards
+            .iter()
+            .map(|b| usize::from(b.height))
+            .max()
+            .unwrap_or(0);
+        let (width, height) = (cols.saturating_sub(1) * cell, rows * cell);
+        let mut pixels = alloc::vec![0u8; width * height * 3];
+        for chunk in pixels.chunks_exact_mut(3) {
+            chunk.copy_from_slice(&BACKGROUND);
+        }
+        let mut paint = |px: usize, py: usize, rgb: [u8; 3]| {
+            if px < width && py < height {
+                let at = (py * width + px) * 3;
+                pixels[at..at + 3].copy_from_slice(&rgb);
+            }
+        };
+        for (board, &left) in self.boards.iter().zip(&lefts) {
+            let w = usize::from(board.width).max(1);
+            for (i, mark) in board.cells.chars().enumerate() {
+                let (cx, cy) = (left + i % w, i / w);
+                let rgb = colour(mark);
+                for py in cy * cell..(cy + 1) * cell {
+                    for px in cx * cell..(cx + 1) * cell {
+                        paint(px, py, rgb);
+                    }
+                }
+            }
+        }
+        for piece in &self.pieces {
+            let Some(&left) = lefts.get(usize::from(piece.board)) else {
+                continue;
+            };
+            let rgb = match piece.seat {
+                Some(seat) => SEAT_COLOURS
+                    .get(usize::from(seat))
+                    .and_then(|c| css_rgb(c))
+                    .unwrap_or(UNKNOWN),
+                None => colour(piece.mark),
+            };
+            let half = piece.size.max(0.0) / 2.0;
+            let (x, y) = (left as f32 + piece.x, piece.y);
+            // The pixels whose centres may lie in the piece.
+            let span = |c: f32| {
+                let lo = ((c - half) * cell as f32).max(0.0) as usize;
+                let hi = ((c + half) * cell as f32).max(0.0) as usize + 1;
+                lo..hi
+            };
+            for py in span(y) {
+                for px in span(x) {
+                    let dx = (px as f32 + 0.5) / cell as f32 - x;
+                    let dy = (py as f32 + 0.5) / cell as f32 - y;
+                    let d2 = dx * dx + dy * dy;
+                    let inside = match piece.shape {
+                        Shape::Square => dx <= half && -dx <= half && dy <= half && -dy <= half,
+                        Shape::Disc => d2 <= half * half,
+                        Shape::Ring => d2 <= half * half && d2 >= 0.36 * half * half,
+                    };
+                    if inside {
+                        paint(px, py, rgb);
+                    }
+                }
+            }
+        }
+        Rgb {
+            width,
+            height,
+            pixels,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -224,5 +345,40 @@ mod tests {
             .labelled("4");
         assert_eq!((p.board, p.x, p.y, p.seat), (1, 2.5, 3.5, Some(4)));
         assert_eq!(p.label, "4");
+    }
+
+    #[test]
+    fn a_scene_draws_its_boards_side_by_side_and_its_pieces_over_them() {
+        let palette = [
+            Swatch::new('.', "sea", "#0000ff"),
+            Swatch::new('#', "rock", "#333"),
+        ];
+        let mut left = Board::filled("a", 2, 2, '.');
+        left.set(1, 0, '#');
+        let scene = Scene {
+            boards: alloc::vec![left, Board::filled("b", 1, 1, '?')],
+            pieces: alloc::vec![Piece::on_cell(1, 0, 0, 1.0, Shape::Disc, 'x').of(0)],
+            meters: Vec::new(),
+        };
+        let rgb = scene.to_rgb(&palette, 4);
+        // Two columns, a gap, one column; two rows.
+        assert_eq!(
+            (rgb.width, rgb.height, rgb.pixels.len()),
+            (16, 8, 16 * 8 * 3)
+        );
+        let at = |x: usize, y: usize| {
+            let i = (y * rgb.width + x) * 3;
+            [rgb.pixels[i], rgb.pixels[i + 1], rgb.pixels[i + 2]]
+        };
+        assert_eq!(at(0, 0), [0, 0, 255], "sea");
+        assert_eq!(at(5, 1), [0x33, 0x33, 0x33], "rock (#rgb)");
+        assert_eq!(at(9, 2), BACKGROUND, "the gap between boards");
+        assert_eq!(at(14, 1), [0x39, 0x49, 0xab], "seat 0's disc on board 1");
+        assert_eq!(
+            at(12, 0),
+            UNKNOWN,
+            "the disc's corner shows the unknown mark"
+        );
+        assert_eq!(at(13, 6), BACKGROUND, "board 1 is one row high");
     }
 }
