@@ -171,6 +171,53 @@ fn shown<G: BatchGame>(batch: &koth_batch::Batch<G>, env: usize, last: bool) -> 
 /// The games by the names `koth games` lists.
 const GAMES: [&str; 5] = ["samurai", "naval", "tanks", "bomberman", "battleship"];
 
+/// The one table of games: runs `$body` with `$learn` the game's learning type (naval's is
+/// `NavalOrders`) and `$contest` its contest type, or fails for an unknown name.
+macro_rules! with_game {
+    ($name:expr, |$learn:ident, $contest:ident| $body:expr) => {
+        match $name {
+            "samurai" => {
+                type $learn = koth_samurai::Samurai;
+                type $contest = koth_samurai::Samurai;
+                $body
+            }
+            "naval" => {
+                type $learn = koth_naval::NavalOrders;
+                type $contest = koth_naval::Naval;
+                $body
+            }
+            "tanks" => {
+                type $learn = koth_tanks::Tanks;
+                type $contest = koth_tanks::Tanks;
+                $body
+            }
+            "bomberman" => {
+                type $learn = koth_bomberman::Bomberman;
+                type $contest = koth_bomberman::Bomberman;
+                $body
+            }
+            "battleship" => {
+                type $learn = koth_http_battleship::Battleship;
+                type $contest = koth_http_battleship::Battleship;
+                $body
+            }
+            other => Err(PyValueError::new_err(format!(
+                "no game `{other}` (there are: {})",
+                GAMES.join(", ")
+            ))),
+        }
+    };
+}
+
+/// `config` (JSON, `None` for the default) as `G`'s config.
+fn config<C: DeserializeOwned + Default>(config: Option<&str>) -> PyResult<C> {
+    match config {
+        Some(json) => serde_json::from_str(json)
+            .map_err(|e| PyValueError::new_err(format!("bad config: {e}"))),
+        None => Ok(C::default()),
+    }
+}
+
 fn build<G: BatchGame + Shown>(
     config: Option<&str>,
     seats: &[SeatKind],
@@ -179,12 +226,8 @@ fn build<G: BatchGame + Shown>(
 where
     G::Config: DeserializeOwned,
 {
-    let config: G::Config = match config {
-        Some(json) => serde_json::from_str(json)
-            .map_err(|e| PyValueError::new_err(format!("bad config: {e}")))?,
-        None => G::Config::default(),
-    };
-    let batch = koth_batch::Batch::<G>::new(config, seats, options).map_err(error)?;
+    let batch =
+        koth_batch::Batch::<G>::new(self::config(config)?, seats, options).map_err(error)?;
     Ok(Box::new(batch))
 }
 
@@ -269,19 +312,7 @@ impl Batch {
             threads,
             max_steps,
         };
-        let inner = match game {
-            "samurai" => build::<koth_samurai::Samurai>(config, &seats, options)?,
-            "naval" => build::<koth_naval::NavalOrders>(config, &seats, options)?,
-            "tanks" => build::<koth_tanks::Tanks>(config, &seats, options)?,
-            "bomberman" => build::<koth_bomberman::Bomberman>(config, &seats, options)?,
-            "battleship" => build::<koth_http_battleship::Battleship>(config, &seats, options)?,
-            other => {
-                return Err(PyValueError::new_err(format!(
-                    "no game `{other}` (there are: {})",
-                    GAMES.join(", ")
-                )));
-            }
-        };
+        let inner = with_game!(game, |L, _C| build::<L>(config, &seats, options))?;
         let (n, l) = (inner.num_envs(), inner.learners().len());
         let [planes, rows, cols] = inner.obs_shape();
         let a = inner.num_actions();
@@ -470,39 +501,14 @@ fn games() -> Vec<&'static str> {
 /// The built-in bots of `game`.
 #[pyfunction]
 fn bots(game: &str) -> PyResult<Vec<&'static str>> {
-    Ok(match game {
-        "samurai" => <koth_samurai::Samurai as BatchGame>::opponent_ids(),
-        "naval" => <koth_naval::NavalOrders as BatchGame>::opponent_ids(),
-        "tanks" => <koth_tanks::Tanks as BatchGame>::opponent_ids(),
-        "bomberman" => <koth_bomberman::Bomberman as BatchGame>::opponent_ids(),
-        "battleship" => <koth_http_battleship::Battleship as BatchGame>::opponent_ids(),
-        other => return Err(PyValueError::new_err(format!("no game `{other}`"))),
-    })
+    with_game!(game, |L, _C| Ok(<L as BatchGame>::opponent_ids()))
 }
 
-/// The seats a game's default config has (the smallest count it allows).
+/// The seats a game's config has by default (the smallest count it allows).
 #[pyfunction]
 #[pyo3(signature = (game, config=None))]
 fn default_seats(game: &str, config: Option<&str>) -> PyResult<usize> {
-    fn seats<G: Contest>(config: Option<&str>) -> PyResult<usize>
-    where
-        G::Config: DeserializeOwned,
-    {
-        let config: G::Config = match config {
-            Some(json) => serde_json::from_str(json)
-                .map_err(|e| PyValueError::new_err(format!("bad config: {e}")))?,
-            None => G::Config::default(),
-        };
-        Ok(*G::seats(&config).start())
-    }
-    match game {
-        "samurai" => seats::<koth_samurai::Samurai>(config),
-        "naval" => seats::<koth_naval::Naval>(config),
-        "tanks" => seats::<koth_tanks::Tanks>(config),
-        "bomberman" => seats::<koth_bomberman::Bomberman>(config),
-        "battleship" => seats::<koth_http_battleship::Battleship>(config),
-        other => Err(PyValueError::new_err(format!("no game `{other}`"))),
-    }
+    with_game!(game, |_L, C| Ok(*C::seats(&self::config(config)?).start()))
 }
 
 /// The module.
