@@ -68,10 +68,17 @@ impl Tensor for Tanks {
         let area = side * side;
         let n = (3 * area).min(out.len());
         let out = &mut out[..n];
-        out.fill(0.0);
+        // Each entry written once (learners call this every step for every tank): the two
+        // tank planes cleared, the progress plane filled.
+        let progress = koth_engine_core::Game::turn(self) as f32 / self.max_ticks().max(1) as f32;
+        let (tanks, progress_plane) = out.split_at_mut(n.min(2 * area));
+        tanks.fill(0.0);
         let Some(me) = self.last_position(player) else {
+            // A player with no square sees nothing (all 0).
+            progress_plane.fill(0.0);
             return;
         };
+        progress_plane.fill(progress);
         let centre = (side / 2) as i32;
         let s = side as i32;
         let at = |c: koth_engine_core::Coord| {
@@ -86,10 +93,6 @@ impl Tensor for Tanks {
                     *o = 1.0;
                 }
             }
-        }
-        let progress = koth_engine_core::Game::turn(self) as f32 / self.max_ticks().max(1) as f32;
-        if let Some(plane) = out.get_mut(2 * area..) {
-            plane.fill(progress);
         }
     }
 }
