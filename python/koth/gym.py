@@ -76,6 +76,7 @@ class GymEnv(gymnasium.Env):
             -np.inf, np.inf, shape=self._single.obs_shape, dtype=np.float32
         )
         self.action_space = spaces.Discrete(self._single.num_actions)
+        self._started = False
 
     def _info(self) -> dict:
         info = {"action_mask": self._single.mask(0)}
@@ -90,9 +91,12 @@ class GymEnv(gymnasium.Env):
         super().reset(seed=seed)
         game_seed = int(seed) if seed is not None else int(self.np_random.integers(0, 2**63))
         self._single.reset(game_seed)
+        self._started = True
         return self._single.obs(0), self._info()
 
     def step(self, action):
+        if self._single.over or not self._started:
+            raise RuntimeError("the game is over (or was never begun): call reset() first")
         self._single.step([action])
         info = self._info()
         if self._single.illegal[0]:

@@ -89,6 +89,8 @@ class ParallelEnv(pettingzoo.ParallelEnv):
         return observations, infos
 
     def step(self, actions):
+        if not self.agents:
+            raise RuntimeError("the game is over (or was never begun): call reset() first")
         ids = [actions.get(a) for a in self.possible_agents]
         self._single.step(ids)
         rewards = self._single.rewards()

@@ -131,6 +131,18 @@ def test_gym_env_against_a_bot_gives_the_result_in_info():
     assert "place" in info and total == {1: 1.0, 2: -1.0}.get(info["place"], 0.0)
 
 
+def test_stepping_a_finished_game_is_an_error():
+    env = koth.parallel_env("samurai")
+    with pytest.raises(RuntimeError, match="reset"):
+        env.step({})
+    play_out(env, 1, first_legal)
+    with pytest.raises(RuntimeError, match="reset"):
+        env.step({"player_0": 0, "player_1": 0})
+    single = koth.gym.make("koth/Samurai-v0").unwrapped
+    with pytest.raises(RuntimeError, match="reset"):
+        single.step(0)
+
+
 def test_bad_arguments_are_clear_errors():
     with pytest.raises(ValueError, match="no game"):
         koth.parallel_env("chess")
