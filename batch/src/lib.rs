@@ -191,10 +191,7 @@ impl<G: BatchGame> Finished<'_, G> {
 
     /// Writes the final observation of each learner seat (`L x O` entries) into `out`.
     pub fn write_obs(&self, out: &mut [f32]) {
-        let o = self.game.obs_len();
-        for (&p, obs) in self.learners.iter().zip(out.chunks_mut(o)) {
-            self.game.write_obs(p, obs);
-        }
+        write_learners_obs(self.game, self.learners, out);
     }
 
     /// The final observation of each learner seat (`L x O` entries).
@@ -202,6 +199,14 @@ impl<G: BatchGame> Finished<'_, G> {
         let mut obs = vec![0.0; self.learners.len() * self.game.obs_len()];
         self.write_obs(&mut obs);
         obs
+    }
+}
+
+/// Writes `learners`' observations of `game` into `out`, one after the other.
+fn write_learners_obs<G: BatchGame>(game: &G, learners: &[PlayerId], out: &mut [f32]) {
+    let o = game.obs_len();
+    for (&p, obs) in learners.iter().zip(out.chunks_mut(o)) {
+        game.write_obs(p, obs);
     }
 }
 
@@ -579,10 +584,7 @@ impl<G: BatchGame> Env<G> {
 
     /// Writes the learner seats' observations and masks.
     fn write(&self, shared: &Shared<G>, legal: &[bool], obs: &mut [f32], masks: &mut [bool]) {
-        let o = shared.obs_len;
-        for (&p, obs) in shared.learners.iter().zip(obs.chunks_mut(o)) {
-            self.game.write_obs(p, obs);
-        }
+        write_learners_obs(&self.game, &shared.learners, obs);
         masks.copy_from_slice(&legal[..masks.len()]);
     }
 

@@ -29,14 +29,13 @@ from gymnasium import spaces
 from .single import Single
 
 
-def _spaces(single: Single):
-    observation = spaces.Dict(
+def _observation_space(single: Single) -> spaces.Dict:
+    return spaces.Dict(
         {
             "observation": spaces.Box(-np.inf, np.inf, shape=single.obs_shape, dtype=np.float32),
             "action_mask": spaces.Box(0, 1, shape=(single.num_actions,), dtype=np.int8),
         }
     )
-    return observation, spaces.Discrete(single.num_actions)
 
 
 class ParallelEnv(pettingzoo.ParallelEnv):
@@ -61,10 +60,12 @@ class ParallelEnv(pettingzoo.ParallelEnv):
         self.metadata = dict(self.metadata, name=f"koth_{game}_v0")
         self.possible_agents = [f"player_{seat}" for seat in self._single.seats]
         self.agents = []
-        obs_space, action_space = _spaces(self._single)
-        # The same space objects every call (PettingZoo's tests require it).
+        obs_space = _observation_space(self._single)
+        # The same space objects every call (PettingZoo's tests require it); an action space
+        # per agent, each seeded on its own.
         self._observation_spaces = {a: obs_space for a in self.possible_agents}
-        self._action_spaces = {a: spaces.Discrete(action_space.n) for a in self.possible_agents}
+        n = self._single.num_actions
+        self._action_spaces = {a: spaces.Discrete(n) for a in self.possible_agents}
         self._seeds = np.random.default_rng()
 
     def observation_space(self, agent):
