@@ -48,6 +48,11 @@ fn player_rng(seed: u64, seat: usize) -> Pcg64Mcg {
     Pcg64Mcg::seed_from_u64(derive_seed(seed, 1_000_000 + seat as u64))
 }
 
+/// Seat `seat`'s RNG in `rngs` of a game seeded `seed`, seeded now if it was not yet.
+fn seat_rng(rngs: &mut [Option<Pcg64Mcg>], seed: u64, seat: usize) -> &mut Pcg64Mcg {
+    rngs[seat].get_or_insert_with(|| player_rng(seed, seat))
+}
+
 /// Who drives a seat.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SeatKind {
@@ -250,7 +255,9 @@ struct Env<G: BatchGame> {
     /// The config of the current game, when bots changed it (naval's ship classes).
     config: Option<G::Config>,
     rng: Pcg64Mcg,
-    seat_rngs: Vec<Pcg64Mcg>,
+    /// Each seat's RNG, seeded when the seat first draws in a game (learner seats of most
+    /// games never do, and seeding one costs more than a samurai turn).
+    seat_rngs: Vec<Option<Pcg64Mcg>>,
     bots: Vec<Option<Box<dyn Opponent<G>>>>,
     steps: u32,
 }
@@ -460,14 +467,14 @@ impl<G: BatchGame> Env<G> {
         self.seed = seed;
         let seats = shared.seats.len();
         self.seat_rngs.clear();
-        self.seat_rngs
-            .extend((0..seats).map(|p| player_rng(self.seed, p)));
+        self.seat_rngs.resize(seats, None);
         if shared.bots {
             let config = self.config.get_or_insert_with(|| shared.config.clone());
             config.clone_from(&shared.config);
             for (p, bot) in self.bots.iter_mut().enumerate() {
                 if let Some(bot) = bot {
-                    bot.setup(config, PlayerId(p as u8), &mut self.seat_rngs[p]);
+                    let rng = seat_rng(&mut self.seat_rngs, seed, p);
+                    bot.setup(config, PlayerId(p as u8), rng);
                 }
             }
         }
@@ -500,9 +507,10 @@ impl<G: BatchGame> Env<G> {
     fn refresh_masks(&self, cx: &mut Cx<'_, G>) {
         let (l, a) = (cx.shared.learners.len(), cx.shared.num_actions);
         let (masks, any) = cx.legal.split_at_mut(l * a);
-        for ((&p, mask), any) in cx.shared.learners.iter().zip(masks.chunks_mut(a)).zip(any) {
+        for (i, &p) in cx.shared.learners.iter().enumerate() {
+            let mask = &mut masks[i * a..(i + 1) * a];
             self.game.legal_mask(p, mask);
-            *any = mask.contains(&true);
+            any[i] = mask.iter().any(|&b| b);
         }
     }
 
@@ -541,7 +549,7 @@ impl<G: BatchGame> Env<G> {
                 }
                 Some(l) => self
                     .game
-                    .env_action(p, &mut self.seat_rngs[p.index()])
+                    .env_action(p, seat_rng(&mut self.seat_rngs, self.seed, p.index()))
                     .ok_or_else(|| {
                         stuck(
                             self.index,
@@ -549,7 +557,10 @@ impl<G: BatchGame> Env<G> {
                         )
                     })?,
                 None => match &mut self.bots[p.index()] {
-                    Some(bot) => bot.act(&self.game, p, &mut self.seat_rngs[p.index()]),
+                    Some(bot) => {
+                        let rng = seat_rng(&mut self.seat_rngs, self.seed, p.index());
+                        bot.act(&self.game, p, rng)
+                    }
                     None => return Err(stuck(self.index, "a seat with neither learner nor bot")),
                 },
             };

@@ -74,29 +74,36 @@ pub trait Learn: Game<Action: 'static> {
     /// bounds' middle (so the rewards of a game add up to the normalized final score, see the
     /// module docs).
     fn rewards(&self, events: &[Self::Event], rewards: &mut [f32]) {
-        let n = self.num_players().min(rewards.len());
-        // Up to 16 seats without allocating (learners call this every step).
-        let (mut few, mut many) = ([0i64; 16], Vec::new());
-        let changes: &mut [i64] = if self.num_players() <= few.len() {
-            &mut few[..self.num_players()]
-        } else {
-            many.resize(self.num_players(), 0);
-            &mut many
-        };
-        self.score_changes(events, changes);
-        let (lo, hi) = self.score_bounds();
-        let half = (hi - lo) as f64 / 2.0;
-        let (scale, mid) = if half > 0.0 {
-            (1.0 / half, (hi + lo) as f64 / 2.0)
-        } else {
-            (1.0, 0.0)
-        };
-        // Over exactly when an outcome exists (without building it: it allocates).
-        let over = self.to_act().is_over();
-        for (r, &c) in rewards[..n].iter_mut().zip(changes.iter()) {
-            let end = if over { mid } else { 0.0 };
-            *r = ((c as f64 - end) * scale) as f32;
-        }
+        score_rewards(self, events, rewards);
+    }
+}
+
+/// What [`Learn::rewards`] writes by default, from [`Learn::score_changes`]: a game that
+/// writes its rewards faster (from its state) must write exactly these
+/// (`testing::check_learn`, feature `testing`, compares them every step).
+pub fn score_rewards<G: Learn>(game: &G, events: &[G::Event], rewards: &mut [f32]) {
+    let n = game.num_players().min(rewards.len());
+    // Up to 16 seats without allocating (learners call this every step).
+    let (mut few, mut many) = ([0i64; 16], Vec::new());
+    let changes: &mut [i64] = if game.num_players() <= few.len() {
+        &mut few[..game.num_players()]
+    } else {
+        many.resize(game.num_players(), 0);
+        &mut many
+    };
+    game.score_changes(events, changes);
+    let (lo, hi) = game.score_bounds();
+    let half = (hi - lo) as f64 / 2.0;
+    let (scale, mid) = if half > 0.0 {
+        (1.0 / half, (hi + lo) as f64 / 2.0)
+    } else {
+        (1.0, 0.0)
+    };
+    // Over exactly when an outcome exists (without building it: it allocates).
+    let over = game.to_act().is_over();
+    for (r, &c) in rewards[..n].iter_mut().zip(changes.iter()) {
+        let end = if over { mid } else { 0.0 };
+        *r = ((c as f64 - end) * scale) as f32;
     }
 }
 

@@ -493,7 +493,9 @@ pub fn check_scene<G: Contest>(game: &G) {
 /// - the ids chosen are accepted by [`Game::step`], and a refused id (one the mask leaves out,
 ///   tried for one acting player) is refused by it, or, where `refused_is_error` is false,
 ///   accepted as the game's documented no-op;
-/// - over a finished game each player's rewards add up to its normalized final score
+/// - each step's rewards are [`crate::learn::score_rewards`] (what a game overriding
+///   [`Learn::rewards`](crate::Learn::rewards) must keep), and over a finished game each
+///   player's rewards add up to its normalized final score
 ///   ([`crate::learn::normalized_score`]);
 /// - [`Game::restart`] on the played game gives what [`Game::new`] gives (same RNG draws).
 pub fn check_learn<G: crate::Learn>(
@@ -626,6 +628,14 @@ fn learn_game<G: crate::Learn>(
         game.step(&actions, &mut rng, &mut events)
             .map_err(|e| format!("turn {}: legal ids refused: {e}", game.turn()))?;
         game.rewards(&events, &mut rewards);
+        let mut scored = alloc::vec![f32::NAN; players];
+        crate::learn::score_rewards(&game, &events, &mut scored);
+        if rewards != scored {
+            return Err(format!(
+                "turn {}: rewards {rewards:?}, from the score changes {scored:?}",
+                game.turn()
+            ));
+        }
         for (t, r) in totals.iter_mut().zip(&rewards) {
             *t += f64::from(*r);
         }

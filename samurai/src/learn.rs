@@ -32,11 +32,12 @@
 
 use koth_engine_core::{Learn, PlayerId, Tensor};
 
-use crate::{Action, Event, Samurai};
+use crate::{Action, End, Event, Samurai};
 
 impl Learn for Samurai {
     const ACTION_TABLE: &'static [Action] = &Action::ALL;
 
+    #[inline]
     fn legal_mask(&self, _player: PlayerId, mask: &mut [bool]) {
         let running = self.end().is_none();
         // A fixed-size store where the mask is whole (learners call this every step).
@@ -44,6 +45,21 @@ impl Learn for Samurai {
             Some(whole) => whole.copy_from_slice(&[running; Action::ALL.len()]),
             None => mask.fill(running),
         }
+    }
+
+    /// From the last event (the end is always last), without the generic path through the
+    /// score changes: learners call this every step.
+    #[inline]
+    fn rewards(&self, events: &[Event], rewards: &mut [f32]) {
+        let r = match events.last() {
+            Some(Event::Ended(End {
+                winner: Some(w), ..
+            })) => [0, 1].map(|p| if p == w.index() { 1.0 } else { -1.0 }),
+            // A draw, or no end this step.
+            _ => [0.0; 2],
+        };
+        let n = rewards.len().min(2);
+        rewards[..n].copy_from_slice(&r[..n]);
     }
 
     fn score_changes(&self, events: &[Event], changes: &mut [i64]) {
@@ -72,10 +88,12 @@ const _: () = {
 };
 
 impl Tensor for Samurai {
+    #[inline]
     fn obs_shape(&self) -> [usize; 3] {
         [OBS_LEN, 1, 1]
     }
 
+    #[inline]
     fn write_obs(&self, player: PlayerId, out: &mut [f32]) {
         // Written in place through a fixed-size array (a few inline vector stores, no
         // memset or memcpy call): learners call this every step.

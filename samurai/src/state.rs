@@ -289,10 +289,12 @@ impl Game for Samurai {
         Ok(())
     }
 
+    #[inline]
     fn num_players(&self) -> usize {
         2
     }
 
+    #[inline]
     fn to_act(&self) -> ToAct<'_> {
         if self.end.is_some() {
             ToAct::Nobody
@@ -331,6 +333,7 @@ impl Game for Samurai {
         Some(Outcome::duel(self.end?.winner))
     }
 
+    #[inline]
     fn score_bounds(&self) -> (i64, i64) {
         (0, 2)
     }
@@ -342,6 +345,7 @@ impl Game for Samurai {
         true
     }
 
+    #[inline]
     fn turn(&self) -> u32 {
         self.turn
     }
