@@ -139,6 +139,19 @@ fn free_for_all_records_rate_and_meet() {
     }
 }
 
+/// Every built-in of `game` but the search bot `mcts` (seconds a match in a debug build; it has
+/// its own tests), as `--bot` options.
+fn quick_field(game: &str) -> String {
+    let ids: Vec<&str> = match game {
+        "samurai" => koth_samurai::bots::BOTS.ids().collect(),
+        _ => return String::new(),
+    };
+    ids.iter()
+        .filter(|&&id| id != "mcts")
+        .map(|id| format!("--bot builtin:{id} "))
+        .collect()
+}
+
 /// The standings read back from records whose lines were shuffled are the standings of the
 /// run, for every game; and the prior is the one asked for.
 #[test]
@@ -146,8 +159,10 @@ fn shuffled_records_give_the_same_standings_in_every_game() {
     let dir = tempfile::tempdir().unwrap();
     for game in ["samurai", "battleship", "naval", "tanks", "bomberman"] {
         let out = dir.path().join(game);
-        let line =
-            format!("tournament {game} --seed 8 --games 2 --jobs 2 --json --prior-draws 0.5");
+        let line = format!(
+            "tournament {game} --seed 8 --games 2 --jobs 2 --json --prior-draws 0.5 {}",
+            quick_field(game)
+        );
         let run = json(&koth(&line).arg("--out").arg(&out).run(dir.path()));
         assert_eq!(run["prior_draws"], 0.5, "{game}: {run}");
         assert!(run["standings"][0]["rating"].is_f64(), "{game}: {run}");
@@ -409,7 +424,10 @@ fn parts_merged_equal_one_run() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
     for (game, line) in [
-        ("samurai", "tournament samurai --seed 6 --games 2 --jobs 2"),
+        (
+            "samurai",
+            "tournament samurai --seed 6 --games 2 --jobs 2 --bot builtin:observer --bot builtin:coward --bot builtin:monk --bot builtin:waiter",
+        ),
         ("tanks", "tournament tanks --seed 6 --games 3 --jobs 2"),
     ] {
         let whole = format!("{game}-whole");
@@ -453,7 +471,7 @@ fn parts_merged_equal_one_run() {
 fn merge_refuses_what_is_not_one_whole_tournament() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
-    let line = "tournament samurai --seed 6 --games 2 --jobs 2";
+    let line = "tournament samurai --seed 6 --games 2 --jobs 2 --bot builtin:observer --bot builtin:coward --bot builtin:monk --bot builtin:waiter";
     for k in 1..=3 {
         tournament_into(d, line, &format!("p{k}"), &format!("--shard {k}/3"));
     }

@@ -21,8 +21,9 @@
 //!   rule for engines and bots.
 //!
 //! The crate is `#![no_std]` with `alloc`. Features: `std` (default), `serde` (derives for the
-//! vocabulary types), `runner` (the match runner), `testing` (the generic conformance and bot
-//! checks in `testing`).
+//! vocabulary types), `runner` (the match runner), `search` (Monte-Carlo tree search over any
+//! [`Learn`] game, in `search`), `testing` (the generic conformance and bot checks in
+//! `testing`).
 //!
 //! ```
 //! use koth_engine_core::{Coord, Dir4, Outcome, PlayerId, Size, Topology};
@@ -59,6 +60,8 @@ mod player;
 #[cfg(feature = "runner")]
 pub mod runner;
 pub mod scene;
+#[cfg(feature = "search")]
+pub mod search;
 #[cfg(feature = "testing")]
 pub mod testing;
 

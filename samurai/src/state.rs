@@ -133,6 +133,41 @@ impl Samurai {
         })
     }
 
+    /// The duel a player sees in `observation`, under `config` (the observation holds the
+    /// whole state: both histories, health and honour). Seats are as the observation says
+    /// (`observation.me` is that seat); histories of different lengths are cut to the
+    /// shorter one (a real observation's are equal).
+    pub fn from_observation(config: &Config, observation: &Observation) -> Self {
+        let me = observation.me.index() & 1;
+        let mut health = [observation.enemy_health; 2];
+        health[me] = observation.health;
+        let mut honour = [observation.enemy_honour; 2];
+        honour[me] = observation.honour;
+        let turns: Vec<[Action; 2]> = observation
+            .history
+            .iter()
+            .zip(&observation.enemy_history)
+            .map(|(&mine, &theirs)| {
+                if me == 0 {
+                    [mine, theirs]
+                } else {
+                    [theirs, mine]
+                }
+            })
+            .collect();
+        let reserve = config.max_turns.min(1024) as usize;
+        let mut duel = Samurai {
+            config: config.clone(),
+            health,
+            honour,
+            history: [Vec::with_capacity(reserve), Vec::with_capacity(reserve)],
+            turn: 0,
+            end: None,
+        };
+        duel.set_position(health, honour, &turns);
+        duel
+    }
+
     /// The config the duel was built from.
     pub fn config(&self) -> &Config {
         &self.config

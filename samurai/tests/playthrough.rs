@@ -124,7 +124,9 @@ fn playthrough_monk_vs_ninja_seed_7() {
 
 #[test]
 fn every_bot_plays_every_other_without_panicking() {
-    let ids: Vec<&str> = Samurai::bots().ids().collect();
+    // Not `mcts`, whose two seconds a match are too many here: it plays in the contest check
+    // (tests/conformance.rs) and in its own test below.
+    let ids: Vec<&str> = Samurai::bots().ids().filter(|&id| id != "mcts").collect();
     assert!(ids.len() >= 3);
     let config = Config::default();
     let mut ends = 0;
@@ -180,4 +182,15 @@ fn different_seeds_change_a_random_bots_match() {
             .collect::<Vec<_>>()
     };
     assert_ne!(first(&a), first(&b));
+}
+
+#[test]
+fn mcts_plays_the_same_match_from_the_same_seed_and_beats_a_sample_entry() {
+    let config = Config::default();
+    for seed in [1, 2] {
+        let a = play_match(["mcts", "spork-holder"], seed, &config);
+        let b = play_match(["mcts", "spork-holder"], seed, &config);
+        assert_eq!(a.turns, b.turns, "seed {seed}");
+        assert_eq!(a.end.winner, Some(PlayerId(0)), "seed {seed}: {:?}", a.end);
+    }
 }

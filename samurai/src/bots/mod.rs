@@ -17,6 +17,7 @@ use koth_engine_core::{Bot, BotEntry, BotList, RngCore};
 use crate::protocol::{ProgramArgs, answer_or_wait};
 use crate::{Action, Observation, Samurai};
 
+mod mcts;
 mod ports;
 
 type Program = fn(&[String], &mut dyn RngCore) -> Option<String>;
@@ -31,7 +32,13 @@ macro_rules! entries {
                 name: $name,
                 about: $about,
                 make: || Box::new(Ported($f)),
-            }),*],
+            },)*
+            BotEntry {
+                id: "mcts",
+                name: "MCTS",
+                about: mcts::ABOUT,
+                make: mcts::make,
+            }],
             default_lineup: &["observer", "coward"],
         };
     };

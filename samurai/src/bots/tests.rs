@@ -18,7 +18,7 @@ fn rng() -> Pcg64Mcg {
 #[test]
 fn ids_are_unique_and_all_resolve() {
     let ids: Vec<_> = BOTS.ids().collect();
-    assert_eq!(ids.len(), 18);
+    assert_eq!(ids.len(), 19);
     for (i, id) in ids.iter().enumerate() {
         assert!(!ids[i + 1..].contains(id), "duplicate id {id}");
         assert!(BOTS.make(id).is_some());
