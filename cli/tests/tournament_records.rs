@@ -144,6 +144,7 @@ fn free_for_all_records_rate_and_meet() {
 fn quick_field(game: &str) -> String {
     let ids: Vec<&str> = match game {
         "samurai" => koth_samurai::bots::BOTS.ids().collect(),
+        "battleship" => koth_http_battleship::bots::BOTS.ids().collect(),
         _ => return String::new(),
     };
     ids.iter()

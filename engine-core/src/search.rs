@@ -78,6 +78,10 @@ pub trait Rollout<G: Learn> {
     /// iteration there, taking the rewards earned so far).
     fn action(&mut self, game: &G, player: PlayerId, rng: &mut dyn RngCore) -> Option<G::Action>;
 
+    /// Called before each iteration: a policy with memory of a game forgets it here. The
+    /// default does nothing.
+    fn start(&mut self) {}
+
     /// What `player` can still expect from `game` where a rollout is cut at
     /// [`Settings::rollout_depth`], in reward units (a whole game's rewards lie in
     /// `[-1, 1]`), added to what it earned until the cut. The default expects nothing more.
@@ -114,10 +118,9 @@ impl<G: Learn> Rollout<G> for Uniform {
     }
 }
 
-/// Every player acts as a built-in bot would from its observation ([`Game::observe`](crate::Game::observe)): one
-/// bot value per seat, made when the seat first acts and kept over the rollouts (bots that
-/// remember earlier turns then remember other rollouts' too; the games' ported bots mostly
-/// decide from the observation alone).
+/// Every player acts as a built-in bot would from its observation
+/// ([`Game::observe`](crate::Game::observe)): one bot value per seat, made afresh for each
+/// iteration when the seat first acts (bots remember the game they play).
 pub struct Bots<G: Contest> {
     make: fn() -> Box<dyn Bot<G>>,
     bots: Vec<Option<Box<dyn Bot<G>>>>,
@@ -148,6 +151,10 @@ impl<G: Contest + Learn> Rollout<G> for Bots<G> {
         }
         let bot = self.bots[player.index()].get_or_insert_with(self.make);
         Some(bot.act(&game.observe(player), rng))
+    }
+
+    fn start(&mut self) {
+        self.bots.iter_mut().for_each(|b| *b = None);
     }
 }
 
@@ -420,6 +427,7 @@ impl<G: Learn> Mcts<G> {
                     self.players = state.num_players();
                     self.add_node(&state, 0, me, search_opponents);
                 }
+                rollout.start();
                 self.iterate(&mut state, me, search_opponents, rollout, rng);
             }
             done += 1;

@@ -298,7 +298,7 @@ fn the_contest_is_a_duel_over_http() {
         ["density", "hunter"]
     );
     let ids: Vec<_> = Battleship::bots().ids().collect();
-    assert_eq!(ids, ["random", "hunter", "density"]);
+    assert_eq!(ids, ["random", "hunter", "density", "mcts"]);
 }
 
 #[test]

@@ -25,6 +25,7 @@ use crate::Battleship;
 
 mod density;
 mod hunter;
+mod mcts;
 pub(crate) mod place;
 mod random;
 mod sea;
@@ -50,6 +51,12 @@ pub static BOTS: BotList<Battleship> = BotList {
             name: "Density",
             about: "places ships apart, shoots the cell most likely to hold a ship",
             make: || Box::new(density::Density::default()),
+        },
+        BotEntry {
+            id: "mcts",
+            name: "MCTS",
+            about: mcts::ABOUT,
+            make: mcts::make,
         },
     ],
     default_lineup: &["density", "hunter"],
