@@ -1,10 +1,17 @@
 //! `mcts`: information-set Monte-Carlo tree search (engine-core's
-//! [`search`](koth_engine_core::search), determinized through [`Determinize`]).
+//! [`search`](koth_engine_core::search), determinized through
+//! [`Determinize`](koth_engine_core::Determinize)).
 //!
 //! The fleet is placed as `density` places it. Each shot is searched for [`ITERATIONS`]
 //! iterations, each from an opponent fleet sampled from what the bot has seen
-//! ([`Determinize::sample_state`]), both players then shooting as `hunter` does until one
-//! fleet is sunk; the shot most often chosen is fired.
+//! ([`Determinize::sample_state`](koth_engine_core::Determinize::sample_state)), both players
+//! then shooting as `hunter` does for [`DEPTH`] shots, valued by the lead in ship cells
+//! struck; the shot most often chosen is fired.
+//!
+//! Strength (100 matches each, sides alternating, `koth tournament battleship --bot
+//! builtin:mcts --bot builtin:OTHER --games-per-pair 100 --seed 2026`): 48 won against
+//! `hunter`, 36 against `density`. The sampled fleets are not uniform over the fleets that fit
+//! what was seen, so its hit chances are rougher than `density`'s exact count.
 
 use alloc::boxed::Box;
 use alloc::vec::Vec;

@@ -8,6 +8,10 @@
 //! at random), and the search finds the best answer to that. Rollouts are cut after 4 turns
 //! and valued by the health and honour leads ([`heuristic`]): random play to the end of a
 //! duel says little about a position (it mostly dies of dishonour).
+//!
+//! Strength (100 matches each, sides alternating, `koth tournament samurai --bot
+//! builtin:mcts --bot builtin:OTHER --games-per-pair 100 --seed 2026`): 85 won against
+//! `observer`, 80 against `coward` (the seed's top two). About a second a match.
 
 use alloc::boxed::Box;
 use alloc::vec::Vec;
