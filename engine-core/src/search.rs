@@ -246,8 +246,8 @@ impl<G: Learn> Mcts<G> {
 
     /// `me`'s action in `game` after [`Settings::iterations`] iterations: its most visited
     /// legal id at the root, or one drawn in proportion to the visits where searched
-    /// opponents act at the same time (`None` when `me` does not act now; the environment's action where `me`
-    /// acts with an empty mask, without a search).
+    /// opponents act at the same time (`None` when `me` does not act now; the environment's
+    /// action where `me` acts with an empty mask, without a search).
     pub fn choose(
         &mut self,
         game: &G,
@@ -590,11 +590,7 @@ impl<G: Learn> Mcts<G> {
                         chosen = state.action(id as usize);
                     }
                 }
-                let action = match chosen {
-                    Some(a) => Some(a),
-                    None => rollout.action(state, p, rng),
-                };
-                match action {
+                match chosen.or_else(|| rollout.action(state, p, rng)) {
                     Some(a) => self.actions.push(a),
                     None => break,
                 }

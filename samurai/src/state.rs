@@ -122,15 +122,20 @@ impl Samurai {
     /// A fresh duel (no randomness is needed to set it up).
     pub fn with_config(config: &Config) -> Result<Self, ConfigError> {
         config.validate(2)?;
+        Ok(Samurai::fresh(config))
+    }
+
+    /// The duel's first turn under `config`, taken as valid.
+    fn fresh(config: &Config) -> Self {
         let reserve = config.max_turns.min(1024) as usize;
-        Ok(Samurai {
+        Samurai {
             config: config.clone(),
             health: [config.health; 2],
             honour: [config.honour; 2],
             history: [Vec::with_capacity(reserve), Vec::with_capacity(reserve)],
             turn: 0,
             end: None,
-        })
+        }
     }
 
     /// The duel a player sees in `observation`, under `config` (the observation holds the
@@ -155,15 +160,7 @@ impl Samurai {
                 }
             })
             .collect();
-        let reserve = config.max_turns.min(1024) as usize;
-        let mut duel = Samurai {
-            config: config.clone(),
-            health,
-            honour,
-            history: [Vec::with_capacity(reserve), Vec::with_capacity(reserve)],
-            turn: 0,
-            end: None,
-        };
+        let mut duel = Samurai::fresh(config);
         duel.set_position(health, honour, &turns);
         duel
     }
