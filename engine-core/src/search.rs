@@ -89,6 +89,14 @@ pub trait Rollout<G: Learn> {
         let _ = (game, player);
         0.0
     }
+
+    /// What `player` gets beyond the game's rewards where an iteration reaches the end of
+    /// the game, in the same units: for a search whose aim differs from the rewards (a
+    /// place earned by surviving where the rewards count kills). The default adds nothing.
+    fn end_value(&mut self, game: &G, player: PlayerId) -> f32 {
+        let _ = (game, player);
+        0.0
+    }
 }
 
 /// Uniform over the legal ids; the environment's action where the mask is empty.
@@ -611,6 +619,11 @@ impl<G: Learn> Mcts<G> {
                 }
             };
         }
+        if state.to_act().is_over() {
+            for p in 0..self.players {
+                self.returns[p] += rollout.end_value(state, PlayerId(p as u8));
+            }
+        }
         // Back up: each visit's choosers get their returns from that visit on.
         let players = self.players;
         for (k, visit) in self.path.iter().enumerate() {
@@ -835,6 +848,49 @@ mod tests {
             let mut rng = Pcg64Mcg::seed_from_u64(u64::from(pile));
             let mut mcts = Mcts::new(settings(3_000));
             let chosen = mcts.choose(&game, PlayerId(0), &mut Uniform::default(), &mut rng);
+            assert_eq!(
+                chosen,
+                Some(take),
+                "pile {pile}: {:?}",
+                mcts.root_visits(PlayerId(0))
+            );
+        }
+    }
+
+    /// Uniform rollouts, and the end paid the other way round: who takes the last loses.
+    struct Misere(Uniform);
+
+    impl Rollout<Nim> for Misere {
+        fn action(&mut self, game: &Nim, player: PlayerId, rng: &mut dyn RngCore) -> Option<u32> {
+            self.0.action(game, player, rng)
+        }
+
+        fn end_value(&mut self, game: &Nim, player: PlayerId) -> f32 {
+            if game.winner == Some(player.0) {
+                -2.0
+            } else {
+                2.0
+            }
+        }
+    }
+
+    #[test]
+    fn end_value_changes_what_the_search_plays_for() {
+        // Misère Nim: from a pile of 4k + 1 + r the winning move takes r (it leaves 4k + 1).
+        for (pile, take) in [(6, 1), (7, 2), (8, 3)] {
+            let game = Nim {
+                pile,
+                next: 0,
+                winner: None,
+            };
+            let mut rng = Pcg64Mcg::seed_from_u64(u64::from(pile));
+            let mut mcts = Mcts::new(settings(3_000));
+            let chosen = mcts.choose(
+                &game,
+                PlayerId(0),
+                &mut Misere(Uniform::default()),
+                &mut rng,
+            );
             assert_eq!(
                 chosen,
                 Some(take),

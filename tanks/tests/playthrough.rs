@@ -175,3 +175,26 @@ fn the_same_seed_plays_the_same_game() {
     assert_eq!(a.last, b.last);
     assert_eq!(a.stats, b.stats);
 }
+
+#[test]
+fn mcts_plays_the_same_match_from_the_same_seed_and_outlives_random_play() {
+    let config = Config {
+        max_ticks: 200,
+        ..Config::default()
+    };
+    let lineup = ["mcts", "sniper", "random", "random"];
+    for seed in [1, 2] {
+        let play = || {
+            let mut seats = runner::builtin_seats::<Tanks>(&lineup).unwrap();
+            runner::play(&config, seed, &mut seats, Options::default(), &mut ()).unwrap()
+        };
+        let (a, b) = (play(), play());
+        assert_eq!(a.turns, b.turns, "seed {seed}");
+        assert_eq!(
+            a.outcome.places().values()[0],
+            1,
+            "seed {seed}: {:?}",
+            a.stats
+        );
+    }
+}

@@ -8,6 +8,8 @@
 //!   [`sniper`](fn@sniper)).
 //! - `hunter` is ours and plays to survive: it never knowingly stands in a line of fire,
 //!   predicts where the others can move, and shoots where they are likely to be.
+//! - `mcts` searches its own actions on the engine (Monte-Carlo tree search) against tanks
+//!   that fire at what they see, and values its survival above kills.
 //!
 //! They are listed, with the default line-up, in [`BOTS`] (what
 //! [`Contest::bots`](koth_engine_core::Contest::bots) returns). Every bot draws its
@@ -24,6 +26,7 @@ use koth_engine_core::draw;
 use crate::{Action, Observation, Tanks, protocol};
 
 mod hunter;
+mod mcts;
 mod sniper;
 
 pub use hunter::Hunter;
@@ -57,6 +60,12 @@ pub static BOTS: BotList<Tanks> = BotList {
             name: "Hunter",
             about: "stays out of lines of fire, predicts moves, shoots where tanks will be",
             make: || Box::new(Hunter::new()),
+        },
+        BotEntry {
+            id: "mcts",
+            name: "Tree Search",
+            about: mcts::ABOUT,
+            make: mcts::make,
         },
     ],
     default_lineup: &["hunter", "sniper", "random", "hunter", "sniper", "random"],

@@ -28,7 +28,7 @@ fn obs(you: u32, width: u16, tanks: &[(u32, i32, i32)]) -> Observation {
 #[test]
 fn ids_are_unique_and_all_resolve() {
     let ids: Vec<_> = BOTS.ids().collect();
-    assert_eq!(ids, ["idle", "random", "sniper", "hunter"]);
+    assert_eq!(ids, ["idle", "random", "sniper", "hunter", "mcts"]);
     for (i, id) in ids.iter().enumerate() {
         assert!(!ids[i + 1..].contains(id), "duplicate id {id}");
         assert!(BOTS.make(id).is_some());
