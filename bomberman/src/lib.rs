@@ -143,7 +143,7 @@
 //!
 //! # Bots and the process protocol
 //!
-//! [`bots::BOTS`] lists the built-in bots (`idle`, `random`, `brick-breaker`). External
+//! [`bots::BOTS`] lists the built-in bots (`idle`, `random`, `brick-breaker`, `mcts`). External
 //! programs speak the JSON line protocol of [`protocol`]: one [`protocol::observation_json`]
 //! line in per tick, one `{"speedX": f, "speedY": f, "drop": bool}` line out, read by
 //! [`protocol::parse_action`]. A complete bot in a few lines of Python is

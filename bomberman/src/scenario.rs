@@ -8,7 +8,8 @@ use crate::geometry::circle_overlaps_square;
 use crate::map::{self, Dims};
 use crate::state::Parts;
 use crate::{
-    Bomb, Bomberman, Bonus, BonusKind, Config, ConfigError, Explosion, Mode, Player, Point, Tile,
+    Bomb, Bomberman, Bonus, BonusKind, Config, ConfigError, Explosion, Mode, Observation, Player,
+    Point, Tile,
 };
 
 /// A builder of hand-made positions: for rule tests, puzzles and tools, not for play (games
@@ -182,6 +183,93 @@ impl Scenario {
             explosions,
             bonuses: self.bonuses,
             players: self.players,
+        }))
+    }
+}
+
+impl Bomberman {
+    /// The state a player sees in `observation`: where a bot that searches the engine itself
+    /// starts.
+    ///
+    /// An observation holds the whole state except the seats out of the game: the world lists
+    /// only the players on the field, while a player out still owns its bombs (they explode
+    /// with its `bombs_power` and score for it). `out` gives those seats' records, in any
+    /// order (the last record the caller saw of each: a bot's memory); their lives, stun and
+    /// immunity are taken as 0. A seat neither on the field, nor the observer, nor in `out`
+    /// gets the rules' starting record, out of the game with no score. Statistics other than
+    /// lives and score ([`Bomberman::stats`]) start at zero. Nothing else is missing: the
+    /// rules are in the world, and the state holds no randomness of its own.
+    ///
+    /// Refused, as a saved state would be ([`Scenario::build`]'s checks, with scores and
+    /// finished games allowed), when the world breaks the engine's invariants: a world no
+    /// game produced.
+    ///
+    /// ```
+    /// use koth_bomberman::{Bomberman, Config};
+    /// use koth_engine_core::{Game, PlayerId, SeedableRng};
+    ///
+    /// let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(1);
+    /// let game = Bomberman::new(&Config::default(), 4, &mut rng).unwrap();
+    /// let rebuilt = Bomberman::from_observation(&game.observe(PlayerId(2)), &[]).unwrap();
+    /// assert_eq!(rebuilt.world(), game.world());
+    /// assert_eq!(rebuilt.players(), game.players());
+    /// ```
+    pub fn from_observation(
+        observation: &Observation,
+        out: &[Player],
+    ) -> Result<Bomberman, ScenarioError> {
+        let world = &*observation.world;
+        let config = world.config;
+        let rules = &config.rules;
+        let players: Vec<Player> = (0..config.mode.players())
+            .map(|i| {
+                let id = PlayerId(i as u8);
+                if let Some(p) = world.player(id) {
+                    return Player { id, ..*p };
+                }
+                let seen = if observation.me.id == id {
+                    Some(observation.me)
+                } else {
+                    out.iter().find(|p| p.id == id).copied()
+                };
+                let mut p = seen.unwrap_or(Player {
+                    id,
+                    pos: Point::units(0, 0),
+                    lives_left: 0,
+                    score: 0,
+                    stun_duration: 0,
+                    immune_duration: 0,
+                    bombs_power: rules.bombs_power,
+                    bombs_count: rules.bombs_count,
+                    bombs_left: rules.bombs_count,
+                });
+                p.id = id;
+                p.lives_left = 0;
+                p.stun_duration = 0;
+                p.immune_duration = 0;
+                p
+            })
+            .collect();
+        check_position(
+            &Position {
+                config: &config,
+                tick: world.tick,
+                tiles: &world.tiles,
+                players: &players,
+                bombs: &world.bombs,
+                explosions: &world.explosions,
+                bonuses: &world.bonuses,
+            },
+            true,
+        )?;
+        Ok(Bomberman::from_parts(Parts {
+            config,
+            tick: world.tick,
+            tiles: world.tiles.clone(),
+            bombs: world.bombs.clone(),
+            explosions: world.explosions.clone(),
+            bonuses: world.bonuses.clone(),
+            players,
         }))
     }
 }

@@ -6,7 +6,7 @@
 
 use std::fmt::Write as _;
 
-use koth_bomberman::{Bomberman, Config, Event, Mode};
+use koth_bomberman::{Bomberman, Config, Event, Mode, Rules};
 use koth_engine_core::runner::{self, Observer, Options, Start, Transcript, Turn, derive_seed};
 use koth_engine_core::{Contest, Game, PlayerId};
 
@@ -237,4 +237,30 @@ fn brick_breaker_beats_random_by_a_wide_margin() {
         avg(bb, 1) <= 0.2,
         "brick-breaker loses few lives to its own bombs"
     );
+}
+
+/// The search bot replays from its seed (each 300-tick game played twice) and outscores the
+/// random walkers it meets.
+#[test]
+fn mcts_plays_the_same_game_from_the_same_seed_and_outscores_random_walkers() {
+    let config = Config {
+        rules: Rules {
+            max_ticks: 300,
+            ..Rules::default()
+        },
+        ..Config::default()
+    };
+    let ids = ["mcts", "random", "random", "brick-breaker"];
+    for seed in [1, 2] {
+        let a = play(config, &ids, seed, 300);
+        let b = play(config, &ids, seed, 300);
+        assert_eq!(a.transcript.turns, b.transcript.turns, "seed {seed}");
+        assert_eq!(a.game, b.game, "seed {seed}");
+        let score = |p: u8| a.game.player(PlayerId(p)).score;
+        assert!(
+            score(0) > score(1).max(score(2)),
+            "seed {seed}: {:?}",
+            a.game.scores()
+        );
+    }
 }

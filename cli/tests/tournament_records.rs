@@ -145,6 +145,8 @@ fn quick_field(game: &str) -> String {
     let ids: Vec<&str> = match game {
         "samurai" => koth_samurai::bots::BOTS.ids().collect(),
         "battleship" => koth_http_battleship::bots::BOTS.ids().collect(),
+        "tanks" => koth_tanks::bots::BOTS.ids().collect(),
+        "bomberman" => koth_bomberman::bots::BOTS.ids().collect(),
         _ => return String::new(),
     };
     ids.iter()

@@ -14,6 +14,7 @@ use koth_engine_core::{Bot, BotEntry, BotList, RngCore, draw};
 use crate::{Action, Bomberman, Fixed, Observation};
 
 mod brick_breaker;
+mod mcts;
 
 pub use brick_breaker::BrickBreaker;
 
@@ -39,6 +40,12 @@ pub static BOTS: BotList<Bomberman> = BotList {
             name: "Brick Breaker",
             about: "walks to bricks and bonuses, bombs bricks where it can escape, flees every blast",
             make: || Box::new(BrickBreaker::default()),
+        },
+        BotEntry {
+            id: "mcts",
+            name: "Tree Search",
+            about: mcts::ABOUT,
+            make: mcts::make,
         },
     ],
     default_lineup: &["brick-breaker", "random", "random", "brick-breaker"],
