@@ -147,6 +147,7 @@ fn quick_field(game: &str) -> String {
         "battleship" => koth_http_battleship::bots::BOTS.ids().collect(),
         "tanks" => koth_tanks::bots::BOTS.ids().collect(),
         "bomberman" => koth_bomberman::bots::BOTS.ids().collect(),
+        "naval" => koth_naval::bots::BOTS.ids().collect(),
         _ => return String::new(),
     };
     ids.iter()

@@ -182,6 +182,20 @@ fn same_seeds_give_the_same_game() {
     assert_ne!(play(&ids, 1).turns, play(&ids, 2).turns);
 }
 
+/// `mcts` replays its game from the seed (every search draws from its seat's RNG only, and the
+/// search reads no clock) and ends in the top two against the seed's sample bots (ahead of
+/// the random and passive entries).
+#[test]
+fn mcts_plays_the_same_game_from_the_same_seed_and_ends_in_the_top_two() {
+    let ids = ["mcts", "peacemaker", "random", "passive"];
+    for seed in [1, 2] {
+        let (a, b) = (play(&ids, seed), play(&ids, seed));
+        assert_eq!(a, b, "seed {seed}");
+        let o = a.last.outcome().unwrap();
+        assert!(o.places().values()[0] <= 2, "seed {seed}: {o:?}");
+    }
+}
+
 #[test]
 fn every_game_ends_with_one_end_event_and_an_outcome() {
     let ids = [

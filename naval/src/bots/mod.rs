@@ -3,8 +3,10 @@
 //! `passive`, `random` and `peacemaker` are the seed's three sample entries (PassiveBot,
 //! RandomBot, PeaceMaker), ported faithfully: they decide from the same input a program gets
 //! ([`Observation`], the typed input line) and their answers are wire text read by
-//! [`parse_orders`](crate::protocol::parse_orders). `hunter` is our own. Any randomness comes
-//! from the RNG the runner passes.
+//! [`parse_orders`](crate::protocol::parse_orders). `hunter` and `mcts` are our own: `mcts`
+//! searches the orders of each turn with an enemy in sight (Monte-Carlo tree search over seas
+//! sampled from what it sees) and plays as `hunter` otherwise. Any randomness comes from the
+//! RNG the runner passes.
 //!
 //! Naval bots choose their class before the game in [`Bot::setup`] (the program protocol's
 //! first call); a runner writes it into [`Config::classes`](crate::Config::classes) (see
@@ -24,6 +26,7 @@ use koth_engine_core::{Bot, BotEntry, BotList, PlayerId, RngCore};
 use crate::{Config, Naval, Observation, Orders, ShipClass};
 
 mod hunter;
+mod mcts;
 mod peacemaker;
 mod random;
 
@@ -57,6 +60,12 @@ pub static BOTS: BotList<Naval> = BotList {
             name: "Hunter",
             about: "ours: a Cruiser that remembers what it saw, keeps out of battleship range, finishes damaged ships and repairs",
             make: || Box::new(Hunter::default()),
+        },
+        BotEntry {
+            id: "mcts",
+            name: "Tree Search",
+            about: mcts::ABOUT,
+            make: mcts::make,
         },
     ],
     default_lineup: &[

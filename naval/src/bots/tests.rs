@@ -6,7 +6,7 @@ use super::*;
 #[test]
 fn ids_are_unique_and_all_resolve() {
     let ids: Vec<_> = BOTS.ids().collect();
-    assert_eq!(ids, ["passive", "random", "peacemaker", "hunter"]);
+    assert_eq!(ids, ["passive", "random", "peacemaker", "hunter", "mcts"]);
     for (i, id) in ids.iter().enumerate() {
         assert!(!ids[i + 1..].contains(id), "duplicate id {id}");
         assert!(BOTS.make(id).is_some());
@@ -33,6 +33,7 @@ fn every_bot_chooses_a_class() {
             Some(Some(Carrier)),
             Some(Some(Carrier)),
             Some(Some(Battleship)),
+            Some(Some(Cruiser)),
             Some(Some(Cruiser))
         ]
     );
