@@ -98,7 +98,10 @@ fn conformance_full_length_games() {
 #[test]
 fn contest_description_holds_in_every_mode() {
     for mode in Mode::ALL {
-        let config = Config::mode(mode);
+        let mut config = Config::mode(mode);
+        // Every bot plays 8 games per mode here, the search bot too: 500 ticks each (a third
+        // of a game) keep the check to seconds in a debug build.
+        config.rules.max_ticks = 500;
         let n = mode.players();
         assert_eq!(<Bomberman as Contest>::seats(&config), n..=n);
         check_contest::<Bomberman>(&config);
