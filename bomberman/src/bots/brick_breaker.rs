@@ -102,16 +102,24 @@ struct Board<'a> {
 }
 
 /// The mask's bits from `t` on, shifted down to bit 0.
-fn after(mask: u128, t: u32) -> u128 {
+pub(super) fn after(mask: u128, t: u32) -> u128 {
     if t < 128 { mask >> t } else { 0 }
 }
 
-fn bit(k: u32) -> u128 {
+/// Bit `k` (none past the mask).
+pub(super) fn bit(k: u32) -> u128 {
     if k < 128 { 1 << k } else { 0 }
 }
 
+/// Whether leaving cell `a` (danger mask `da`) at `dep` for its neighbour `b` (`db`) is safe:
+/// both cells clear while in transit (a player between two centres touches both cells'
+/// squares), `b` clear on arrival.
+pub(super) fn transit_ok(da: u128, db: u128, dep: u32, steps: u32) -> bool {
+    (da | db) & bits(dep + 1, dep + steps - 1) == 0 && db & bit(dep + steps) == 0
+}
+
 /// Bits `lo..=hi` (clipped to the mask).
-fn bits(lo: u32, hi: u32) -> u128 {
+pub(super) fn bits(lo: u32, hi: u32) -> u128 {
     if lo > hi || lo >= 128 {
         return 0;
     }
@@ -333,8 +341,7 @@ impl<'a> Board<'a> {
     /// Whether moving from cell `a` (leaving at `dep`) to cell `b` is safe: both cells clear
     /// while in transit, `b` clear on arrival.
     fn transit_ok(&self, danger: &[u128], a: usize, b: usize, dep: u32, steps: u32) -> bool {
-        let both = danger[a] | danger[b];
-        both & bits(dep + 1, dep + steps - 1) == 0 && danger[b] & bit(dep + steps) == 0
+        transit_ok(danger[a], danger[b], dep, steps)
     }
 
     /// Where the search starts: `(cell, ticks to reach its centre)`. At a centre, that cell at

@@ -45,6 +45,7 @@ use koth_engine_core::{
 };
 
 use super::BrickBreaker;
+use super::brick_breaker::{after, bit, bits, transit_ok};
 use crate::map::Dims;
 use crate::{
     Action, Bomberman, Config, ConfigError, Event, Fixed, Observation, Player, PlayerSet, Point,
@@ -506,29 +507,6 @@ fn steer(d: &Dims, pos: Point, from: Coord, to: Coord, drop: bool) -> Action {
     Action::new(Fixed::from_raw(vx as i32), Fixed::from_raw(vy as i32), drop)
 }
 
-/// The mask's bits from `t` on, shifted down to bit 0.
-fn after(mask: u128, t: u32) -> u128 {
-    if t < 128 { mask >> t } else { 0 }
-}
-
-fn bit(k: u32) -> u128 {
-    if k < 128 { 1 << k } else { 0 }
-}
-
-/// Bits `lo..=hi` (clipped to the mask).
-fn bits(lo: u32, hi: u32) -> u128 {
-    if lo > hi || lo >= 128 {
-        return 0;
-    }
-    let hi = hi.min(127);
-    let upper = if hi == 127 {
-        u128::MAX
-    } else {
-        (1 << (hi + 1)) - 1
-    };
-    upper & !((1u128 << lo) - 1)
-}
-
 /// The hit checks at which `p` is immune (bit `k`: its immunity, counted down first in each
 /// tick, is still above 0 at the check `k + 1` ticks from now).
 fn shield(p: &Player) -> u128 {
@@ -537,13 +515,6 @@ fn shield(p: &Player) -> u128 {
     } else {
         0
     }
-}
-
-/// Whether leaving cell `a` (danger mask `da`) at `dep` for its neighbour `b` (`db`) is safe:
-/// both cells clear while in transit (a player between two centres touches both cells'
-/// squares), `b` clear on arrival.
-fn transit_ok(da: u128, db: u128, dep: u32, steps: u32) -> bool {
-    (da | db) & bits(dep + 1, dep + steps - 1) == 0 && db & bit(dep + steps) == 0
 }
 
 /// Where `p` starts a search of its escape: the cell nearest it, from the tick it can be
