@@ -191,14 +191,7 @@ impl<G: Contest> ExternalPlayer<G> {
             (Endpoint::Program(cmd), Family::LongRunning) => {
                 if !self.started {
                     self.started = true;
-                    let limits = Limits {
-                        per_call: self.timeout,
-                        total: G::PROTOCOL
-                            .game_ms
-                            .map_or(Duration::MAX, Duration::from_millis),
-                        memory_bytes: G::PROTOCOL.memory_mb.map(|mb| mb << 20),
-                    };
-                    self.session = Some(Session::start(cmd, limits)?);
+                    self.session = Some(Session::start(cmd, self.session_limits())?);
                 }
                 let Some(session) = self.session.as_mut() else {
                     return Ok(None);
@@ -216,6 +209,46 @@ impl<G: Contest> ExternalPlayer<G> {
             }
         }
         result
+    }
+
+    /// A long-running program's limits: each call's, the protocol's for the game and its
+    /// memory.
+    fn session_limits(&self) -> Limits {
+        Limits {
+            per_call: self.timeout,
+            total: G::PROTOCOL
+                .game_ms
+                .map_or(Duration::MAX, Duration::from_millis),
+            memory_bytes: G::PROTOCOL.memory_mb.map(|mb| mb << 20),
+        }
+    }
+
+    /// Starts a sandboxed program's sandbox at the introduction, before any call. Every seat
+    /// is introduced before the first call, so the seats' sandboxes (bwrap's namespaces and
+    /// mounts, the spawner, the bot's folder seeded inside) come up side by side and while
+    /// the first call waits, instead of one after the other at each seat's first call (the
+    /// process bench's `sandboxed` matches). The state file, where the protocol keeps one,
+    /// is made first: the sandbox seeds its folder when it starts. A failure is left to the
+    /// first call, which starts the sandbox again and reports what went wrong.
+    fn start_early(&mut self) {
+        let Endpoint::Program(cmd) = &self.endpoint else {
+            return;
+        };
+        if cmd.sandbox.is_none() || self.link.is_err() {
+            return;
+        }
+        if G::PROTOCOL.state_file && self.empty_state_file().is_err() {
+            return;
+        }
+        match G::PROTOCOL.family {
+            Family::PerCall | Family::Http => self.sandboxed = SandboxedCalls::start(cmd).ok(),
+            Family::LongRunning => {
+                if let Ok(session) = Session::start(cmd, self.session_limits()) {
+                    self.started = true;
+                    self.session = Some(session);
+                }
+            }
+        }
     }
 
     /// Gives a program its private working folder for this match: a copy of its folder
@@ -430,6 +463,7 @@ impl<G: Contest> Player<G> for ExternalPlayer<G> {
             runner: u64::from(std::process::id()),
         });
         self.deadline = self.match_timeout.map(|d| std::time::Instant::now() + d);
+        self.start_early();
         if let Some(dir) = &self.log_dir {
             let file = dir.join(format!(
                 "{}-{seed}-{}-{}.jsonl",
@@ -493,7 +527,9 @@ impl<G: Contest> ExternalPlayer<G> {
         seat: PlayerId,
         _: &mut dyn RngCore,
     ) -> Decision<Option<G::Setup>> {
-        if G::PROTOCOL.state_file {
+        // A sandbox started early made it before it seeded the folder.
+        let started = self.sandboxed.is_some() || self.session.is_some();
+        if G::PROTOCOL.state_file && !started {
             if let Err(f) = self.empty_state_file() {
                 return Decision::failed(Some(G::substitute_setup(config, seat, f.kind)), f);
             }
