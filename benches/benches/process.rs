@@ -22,6 +22,13 @@
 //!   `call/<input>/sandboxed`: the same call in the sandbox (one bwrap and koth's spawner
 //!   kept for all calls, as in a match; needs bwrap and the koth binary).
 //!
+//! - `tick/session` and `tick/raw`: one tick of a long-running game with 4 trivial C bots
+//!   (read a line, answer a short one), each sent an 11,000-byte line (the size of a
+//!   bomberman tick's JSON) and its answer waited for, bot after bot as the match asks them:
+//!   through koth's [`Session`](koth_cli::confine::session::Session) (unconfined), against
+//!   the same bytes written to and read from plain pipes by this thread (`raw`), the floor.
+//!   koth's per-tick transport cost is the ratio.
+//!
 //! - `folder/<files>x<KiB>`: making (and removing) a bot's private folder for one match, a
 //!   copy of a bot folder of that many files of that size (see `koth_cli::confine::folders`).
 //!
@@ -236,6 +243,87 @@ fn calls(c: &mut Criterion) {
     group.finish();
 }
 
+/// The tick bench's bot: answers each line with a short one, at once.
+const TICK_BOT: &str = r#"#include <stdio.h>
+static char line[1 << 16];
+int main(void) { while (fgets(line, sizeof line, stdin)) { fputs("{\"action\":0}\n", stdout);
+  fflush(stdout); } return 0; }"#;
+
+/// Bots per tick, and the bytes each is sent.
+const TICK_BOTS: usize = 4;
+const TICK_BYTES: usize = 11_000;
+
+fn ticks(c: &mut Criterion) {
+    use koth_cli::confine::session::{Limits, Session};
+    use std::io::BufRead;
+    let dir = tempfile::tempdir().unwrap();
+    let Some(bot) = compile(dir.path(), "tick", TICK_BOT) else {
+        eprintln!("process bench: no C compiler (cc); skipped");
+        return;
+    };
+    let mut line = String::from("{\"tick\":");
+    while line.len() < TICK_BYTES - 1 {
+        line.push('0');
+    }
+    line.push('}');
+    let mut group = c.benchmark_group("tick");
+    group.measurement_time(Duration::from_secs(5));
+    let cmd = ExternalCommand {
+        program: bot.display().to_string(),
+        args: vec![],
+        workdir: dir.path().to_path_buf(),
+        sandbox: None,
+    };
+    let limits = Limits {
+        per_call: Duration::from_secs(5),
+        total: Duration::MAX,
+        memory_bytes: None,
+    };
+    let mut sessions: Vec<Session> = (0..TICK_BOTS)
+        .map(|_| Session::start(&cmd, limits).expect("a session"))
+        .collect();
+    group.bench_function("session", |b| {
+        b.iter(|| {
+            for session in &mut sessions {
+                let answer = session.request(&line).expect("an answer");
+                assert_eq!(answer.as_deref(), Some("{\"action\":0}"));
+            }
+        })
+    });
+    drop(sessions);
+    // The floor: the same bytes through plain pipes, written and read by this thread.
+    let mut bytes = line.clone().into_bytes();
+    bytes.push(b'\n');
+    let mut raw: Vec<_> = (0..TICK_BOTS)
+        .map(|_| {
+            let mut child = Command::new(&bot)
+                .stdin(Stdio::piped())
+                .stdout(Stdio::piped())
+                .spawn()
+                .expect("bot starts");
+            let input = child.stdin.take().unwrap();
+            let output = std::io::BufReader::new(child.stdout.take().unwrap());
+            (child, input, output)
+        })
+        .collect();
+    let mut answer = String::new();
+    group.bench_function("raw", |b| {
+        b.iter(|| {
+            for (_, input, output) in &mut raw {
+                input.write_all(&bytes).unwrap();
+                answer.clear();
+                output.read_line(&mut answer).unwrap();
+                assert_eq!(answer, "{\"action\":0}\n");
+            }
+        })
+    });
+    for (mut child, input, _) in raw {
+        drop(input);
+        let _ = child.wait();
+    }
+    group.finish();
+}
+
 fn matches(c: &mut Criterion) {
     let Some(koth) = koth_binary() else {
         eprintln!("process bench: no koth binary (set KOTH_BIN or build target/release/koth)");
@@ -297,5 +385,5 @@ fn folders(c: &mut Criterion) {
     koth_cli::confine::folders::remove_run_dir();
 }
 
-criterion_group!(benches, calls, folders, matches);
+criterion_group!(benches, calls, ticks, folders, matches);
 criterion_main!(benches);

@@ -1,10 +1,19 @@
 //! Long-running bot processes: one process per player for a whole game, one JSON line in and
 //! one line out per tick, with per-call and per-game time limits and a memory limit. The
 //! process is started and ended by [`crate::reaper`].
+//!
+//! The tick's transport runs on the calling thread, with both pipes non-blocking: the line
+//! goes into one buffer kept for the session and is written at once (what a bot that stops
+//! reading leaves unwritten waits in that buffer and goes out while later calls wait), and
+//! the answer is read in place and split off as a line, with `poll(2)` waiting for either.
+//! No thread hand-off per tick (the process bench's `tick/session` against `tick/raw`).
+//! Standard error, read only for faults and logs, has a thread of its own.
 
-use std::io::{BufRead, BufReader, Read, Write};
+use std::fs::File;
+use std::io::{Read, Write};
+use std::os::fd::{AsRawFd, OwnedFd};
 use std::process::{Child, Command, Stdio};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender, SyncSender};
+use std::sync::mpsc::{self, Receiver};
 use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
@@ -50,6 +59,125 @@ enum Line {
     Eof,
 }
 
+/// The program's output pipe (non-blocking), read on the calling thread and cut into lines,
+/// in place in one buffer of a line's cap plus one read (what a program writes cannot make
+/// it grow).
+struct Output {
+    file: File,
+    /// Read bytes are `buf[start..end]`, not yet taken as lines.
+    buf: Vec<u8>,
+    start: usize,
+    end: usize,
+    /// Inside a line past the cap: the rest of it, up to its newline, is dropped.
+    skipping: bool,
+    /// The pipe reached its end.
+    eof: bool,
+    /// The end was reported: after it nothing more comes.
+    ended: bool,
+}
+
+/// The most read from the output pipe at once.
+const READ_CHUNK: usize = 64 * 1024;
+
+impl Output {
+    fn new(file: File) -> Output {
+        crate::process::set_nonblocking(file.as_raw_fd());
+        Output {
+            file,
+            buf: Vec::new(),
+            start: 0,
+            end: 0,
+            skipping: false,
+            eof: false,
+            ended: false,
+        }
+    }
+
+    /// Drops the first `n` read bytes.
+    fn consume(&mut self, n: usize) {
+        self.start += n;
+        if self.start == self.end {
+            (self.start, self.end) = (0, 0);
+        }
+    }
+
+    /// The next line in what was read, if a whole one is there (or the end).
+    fn next_line(&mut self) -> Option<Line> {
+        loop {
+            let read = &self.buf[self.start..self.end];
+            let newline = read.iter().position(|&b| b == b'\n');
+            if self.skipping {
+                match newline {
+                    Some(at) => {
+                        self.consume(at + 1);
+                        self.skipping = false;
+                        continue;
+                    }
+                    None => self.consume(read.len()),
+                }
+            } else if let Some(at) = newline {
+                if at > STDOUT_CAP {
+                    self.consume(at + 1);
+                    return Some(Line::TooLong);
+                }
+                let line = read[..at].strip_suffix(b"\r").unwrap_or(&read[..at]);
+                let text = String::from_utf8_lossy(line).into_owned();
+                self.consume(at + 1);
+                return Some(Line::Text(text));
+            } else if read.len() > STDOUT_CAP {
+                self.consume(read.len());
+                self.skipping = true;
+                return Some(Line::TooLong);
+            }
+            if !self.eof || self.ended {
+                return None;
+            }
+            if !self.skipping && self.end > self.start {
+                // The last line, without a newline, at the end of the output.
+                let text = String::from_utf8_lossy(&self.buf[self.start..self.end]).into_owned();
+                self.consume(self.end - self.start);
+                return Some(Line::Text(text));
+            }
+            self.ended = true;
+            return Some(Line::Eof);
+        }
+    }
+
+    /// Reads what the pipe holds now (one read at most); whether anything came (or the end).
+    fn fill(&mut self) -> bool {
+        if self.eof {
+            return false;
+        }
+        if self.buf.is_empty() {
+            self.buf = vec![0; STDOUT_CAP + 1 + READ_CHUNK];
+        }
+        if self.start > 0 {
+            self.buf.copy_within(self.start..self.end, 0);
+            (self.start, self.end) = (0, self.end - self.start);
+        }
+        // At most a line's cap and its newline are kept, so a read always has room.
+        let room = self.end..self.buf.len().min(self.end + READ_CHUNK);
+        let got = loop {
+            match self.file.read(&mut self.buf[room.clone()]) {
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+                other => break other,
+            }
+        };
+        match got {
+            Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => false,
+            Ok(n) if n > 0 => {
+                self.end += n;
+                true
+            }
+            // The end of the output (or a pipe that cannot be read any more).
+            _ => {
+                self.eof = true;
+                true
+            }
+        }
+    }
+}
+
 enum State {
     Alive,
     /// The process is gone; it gets no more calls.
@@ -66,8 +194,12 @@ pub struct Session {
     cgroup: Option<crate::cgroup::Cgroup>,
     /// The limits it started with.
     rlimits: Rlimits,
-    input: Option<Sender<Vec<u8>>>,
-    lines: Receiver<Line>,
+    /// The program's input pipe (non-blocking); `None` once closed.
+    input: Option<File>,
+    /// Bytes for the input not written yet (a program that stops reading), from `written`.
+    unwritten: Vec<u8>,
+    written: usize,
+    output: Output,
     /// Answers still owed by earlier calls that timed out: the k-th answer line answers the
     /// k-th call, so the next lines to come are theirs (late) and are discarded, never played
     /// as a later call's answer.
@@ -129,30 +261,20 @@ impl Session {
             kind: FaultKind::Io,
             detail: format!("cannot start {:?}: {e}", cmd.program),
         })?;
-        let (input_tx, input_rx) = mpsc::channel::<Vec<u8>>();
-        if let Some(mut stdin) = child.stdin.take() {
-            // A writer thread: a bot that stops reading must not block the runner.
-            thread::spawn(move || {
-                for chunk in input_rx {
-                    if stdin
-                        .write_all(&chunk)
-                        .and_then(|()| stdin.flush())
-                        .is_err()
-                    {
-                        break;
-                    }
-                }
-            });
-        }
-        // Bounded: a program that floods its output blocks on its own pipe instead of growing
-        // the runner's memory.
-        let (line_tx, line_rx) = mpsc::sync_channel(LINE_QUEUE);
-        let mut output_pipe = None;
-        if let Some(stdout) = child.stdout.take() {
-            use std::os::fd::AsRawFd;
-            output_pipe = std::fs::read_link(format!("/proc/self/fd/{}", stdout.as_raw_fd())).ok();
-            thread::spawn(move || read_lines(stdout, line_tx));
-        }
+        let input = child.stdin.take().map(|stdin| {
+            let file = File::from(OwnedFd::from(stdin));
+            crate::process::set_nonblocking(file.as_raw_fd());
+            file
+        });
+        let Some(stdout) = child.stdout.take() else {
+            let _ = reaper::finish(&mut child);
+            return Err(Failure::new(
+                FaultKind::Io,
+                "the program has no output pipe",
+            ));
+        };
+        let output_pipe = std::fs::read_link(format!("/proc/self/fd/{}", stdout.as_raw_fd())).ok();
+        let output = Output::new(File::from(OwnedFd::from(stdout)));
         let stderr = Arc::new(Mutex::new(Stderr::default()));
         let (done_tx, stderr_done) = mpsc::channel::<()>();
         if let Some(mut pipe) = child.stderr.take() {
@@ -177,8 +299,10 @@ impl Session {
             child,
             cgroup,
             rlimits,
-            input: Some(input_tx),
-            lines: line_rx,
+            input,
+            unwritten: Vec::new(),
+            written: 0,
+            output,
             owed: 0,
             stderr,
             stderr_done,
@@ -209,23 +333,30 @@ impl Session {
             return Ok(None);
         }
         // Late answers to earlier calls are discarded; any other line waiting was never asked
-        // for.
+        // for. (What the pipe holds now, a few reads at most: a flood cannot keep this going.)
         let mut unasked = 0usize;
-        loop {
-            match self.lines.try_recv() {
-                Ok(Line::Text(_)) | Ok(Line::TooLong) if self.owed > 0 => self.owed -= 1,
-                Ok(Line::Text(_)) | Ok(Line::TooLong) => unasked += 1,
-                Ok(Line::Eof) | Err(mpsc::TryRecvError::Disconnected) => {
-                    return Err(self.gone("exited"));
+        for _ in 0..4 {
+            while let Some(line) = self.output.next_line() {
+                match line {
+                    Line::Text(_) | Line::TooLong if self.owed > 0 => self.owed -= 1,
+                    Line::Text(_) | Line::TooLong => unasked += 1,
+                    Line::Eof => return Err(self.gone("exited")),
                 }
-                Err(mpsc::TryRecvError::Empty) => break,
+            }
+            if !self.output.fill() {
+                break;
             }
         }
-        let mut bytes = line.as_bytes().to_vec();
-        bytes.push(b'\n');
-        if self.input.as_ref().is_none_or(|tx| tx.send(bytes).is_err()) {
+        if self.input.is_none() {
             return Err(self.gone("closed its input"));
         }
+        if self.written == self.unwritten.len() {
+            self.unwritten.clear();
+            self.written = 0;
+        }
+        self.unwritten.extend_from_slice(line.as_bytes());
+        self.unwritten.push(b'\n');
+        self.write_some();
         if unasked > 0 {
             // This call's own answer, when it comes, is owed and discarded.
             self.owed += 1;
@@ -240,28 +371,19 @@ impl Session {
         let wait = self.limits.per_call.min(left);
         let started = Instant::now();
         let deadline = started + wait;
-        let got = loop {
-            let got = self
-                .lines
-                .recv_timeout(deadline.saturating_duration_since(Instant::now()));
-            match got {
-                // A late answer to an earlier call, arriving while this one waits.
-                Ok(Line::Text(_)) | Ok(Line::TooLong) if self.owed > 0 => self.owed -= 1,
-                other => break other,
-            }
-        };
+        let got = self.answer(deadline);
         self.used += started.elapsed();
-        if matches!(got, Err(RecvTimeoutError::Timeout)) {
+        if got.is_none() {
             self.owed += 1;
         }
         match got {
-            Ok(Line::Text(answer)) => Ok(Some(answer)),
-            Ok(Line::TooLong) => Err(Failure {
+            Some(Line::Text(answer)) => Ok(Some(answer)),
+            Some(Line::TooLong) => Err(Failure {
                 kind: FaultKind::Invalid,
                 detail: format!("an answer line longer than {STDOUT_CAP} bytes"),
             }),
-            Ok(Line::Eof) | Err(RecvTimeoutError::Disconnected) => Err(self.gone("exited")),
-            Err(RecvTimeoutError::Timeout) if self.used >= self.limits.total => {
+            Some(Line::Eof) => Err(self.gone("exited")),
+            None if self.used >= self.limits.total => {
                 let detail = format!(
                     "used up its {} s for the game (killed; no more actions)",
                     self.limits.total.as_secs_f64()
@@ -272,14 +394,76 @@ impl Session {
                     detail: self.with_stderr(detail),
                 })
             }
-            Err(RecvTimeoutError::Timeout) if self.output_closed() => {
+            None if self.output_closed() => {
                 // In the sandbox, bwrap keeps the pipe open: no end of output is seen.
                 Err(self.gone("closed its output"))
             }
-            Err(RecvTimeoutError::Timeout) => Err(Failure {
+            None => Err(Failure {
                 kind: FaultKind::Timeout,
                 detail: format!("no answer within {} ms", wait.as_millis()),
             }),
+        }
+    }
+
+    /// Writes what the input pipe takes now of the bytes not written yet. A program that
+    /// closed its input gets no more: the next call says so.
+    fn write_some(&mut self) {
+        let Some(input) = &mut self.input else {
+            return;
+        };
+        while self.written < self.unwritten.len() {
+            match input.write(&self.unwritten[self.written..]) {
+                Ok(n) => self.written += n,
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => return,
+                Err(_) => {
+                    self.input = None;
+                    return;
+                }
+            }
+        }
+    }
+
+    /// Waits until `deadline` for this call's answer line (late answers to earlier calls
+    /// are discarded on the way), writing the rest of the input as the pipe takes it;
+    /// `None` when time ran out.
+    fn answer(&mut self, deadline: Instant) -> Option<Line> {
+        loop {
+            while let Some(line) = self.output.next_line() {
+                match line {
+                    // A late answer to an earlier call, arriving while this one waits.
+                    Line::Text(_) | Line::TooLong if self.owed > 0 => self.owed -= 1,
+                    other => return Some(other),
+                }
+            }
+            if self.output.fill() {
+                continue;
+            }
+            let now = Instant::now();
+            if now >= deadline {
+                return None;
+            }
+            let writing = self.input.is_some() && self.written < self.unwritten.len();
+            let mut fds = [
+                nix::libc::pollfd {
+                    fd: self.output.file.as_raw_fd(),
+                    events: nix::libc::POLLIN,
+                    revents: 0,
+                },
+                nix::libc::pollfd {
+                    fd: self.input.as_ref().map_or(-1, |f| f.as_raw_fd()),
+                    events: if writing { nix::libc::POLLOUT } else { 0 },
+                    revents: 0,
+                },
+            ];
+            let ms = (deadline - now)
+                .as_micros()
+                .div_ceil(1000)
+                .min(i32::MAX as u128) as i32;
+            let count = if writing { 2 } else { 1 };
+            if crate::process::poll(&mut fds[..count], ms) > 0 && fds[1].revents != 0 {
+                self.write_some();
+            }
         }
     }
 
@@ -409,55 +593,6 @@ fn holds(pid: u32, pipe: &std::path::Path) -> bool {
     };
     fds.flatten()
         .any(|fd| std::fs::read_link(fd.path()).is_ok_and(|target| target == pipe))
-}
-
-/// Answer lines read ahead of the calls, at most (a flood then blocks the program).
-const LINE_QUEUE: usize = 64;
-
-fn read_lines(stdout: impl Read, tx: SyncSender<Line>) {
-    let mut reader = BufReader::new(stdout);
-    let mut buf = Vec::new();
-    loop {
-        buf.clear();
-        // Read at most the cap (plus the newline) of one line.
-        let n = (&mut reader)
-            .take(STDOUT_CAP as u64 + 1)
-            .read_until(b'\n', &mut buf)
-            .unwrap_or_default();
-        if n == 0 {
-            let _ = tx.send(Line::Eof);
-            return;
-        }
-        let msg = if buf.last() == Some(&b'\n') {
-            buf.pop();
-            if buf.last() == Some(&b'\r') {
-                buf.pop();
-            }
-            Line::Text(String::from_utf8_lossy(&buf).into_owned())
-        } else if buf.len() > STDOUT_CAP {
-            // Skip the rest of the over-long line.
-            let mut sink = Vec::new();
-            loop {
-                sink.clear();
-                match (&mut reader).take(1 << 16).read_until(b'\n', &mut sink) {
-                    Ok(0) | Err(_) => {
-                        let _ = tx.send(Line::TooLong);
-                        let _ = tx.send(Line::Eof);
-                        return;
-                    }
-                    Ok(_) if sink.last() == Some(&b'\n') => break,
-                    Ok(_) => {}
-                }
-            }
-            Line::TooLong
-        } else {
-            // The last line, without a newline, at end of output.
-            Line::Text(String::from_utf8_lossy(&buf).into_owned())
-        };
-        if tx.send(msg).is_err() {
-            return;
-        }
-    }
 }
 
 #[cfg(test)]
