@@ -6,7 +6,9 @@ use koth_engine_core::{Bot, Coord, RngCore, Size, draw};
 
 use super::place;
 use super::sea::{Mark, Sea};
-use crate::{Action, Battleship, Config, Observation, Phase, Placement};
+use crate::{
+    Action, Battleship, Cell, Config, Fleet, Observation, Phase, Placement, ShotRecord, ShotResult,
+};
 
 /// How much more a layout through one more unresolved hit weighs.
 const HIT_WEIGHT: u64 = 64;
@@ -186,6 +188,55 @@ impl Density {
         }
         best.map(|(_, p)| p).unwrap_or_default()
     }
+}
+
+/// How many shots `density` takes to sink `fleet` (at most `cap`): its own search, played
+/// on a board of its own against the fleet, as in a match (ties broken by `rng`).
+pub(crate) fn shots_to_sink(
+    config: &Config,
+    fleet: &Fleet,
+    rng: &mut dyn RngCore,
+    cap: u32,
+) -> u32 {
+    let mut shooter = Density {
+        sea: Sea::new(config),
+        ..Density::default()
+    };
+    let w = shooter.sea.w;
+    let mut ship_at = alloc::vec![usize::MAX; w * shooter.sea.h];
+    let mut left: Vec<u8> = Vec::with_capacity(fleet.ships().len());
+    for (s, ship) in fleet.ships().iter().enumerate() {
+        for c in ship.cells() {
+            if let Some(slot) = ship_at.get_mut(c.index(w)) {
+                *slot = s;
+            }
+        }
+        left.push(ship.length);
+    }
+    let mut afloat = left.len();
+    for shot in 1..=cap {
+        let i = shooter.shoot(rng);
+        let result = match ship_at.get(i).copied() {
+            Some(s) if s < left.len() && shooter.sea.marks[i] == Mark::Unknown => {
+                left[s] -= 1;
+                if left[s] > 0 {
+                    ShotResult::Hit
+                } else {
+                    afloat -= 1;
+                    if afloat == 0 {
+                        return shot;
+                    }
+                    ShotResult::Sunk
+                }
+            }
+            _ => ShotResult::Miss,
+        };
+        shooter.sea.record(ShotRecord {
+            at: Cell::from_index(i, w),
+            result,
+        });
+    }
+    cap
 }
 
 impl Bot<Battleship> for Density {

@@ -62,7 +62,7 @@ impl Sea {
         Cell::from_index(i, self.w)
     }
 
-    fn record(&mut self, rec: ShotRecord) {
+    pub(crate) fn record(&mut self, rec: ShotRecord) {
         let i = rec.at.index(self.w);
         let Some(&mark) = self.marks.get(i) else {
             return;
