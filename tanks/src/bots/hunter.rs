@@ -156,14 +156,26 @@ fn first_along(n: i32, tanks: &[TankView], from: Coord, dir: Dir4, skip: u32) ->
         .map(|(_, t)| t)
 }
 
-impl Bot<Tanks> for Hunter {
-    fn act(&mut self, obs: &Observation, rng: &mut dyn RngCore) -> Action {
+/// One of the hunter's actions as it weighs them.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Weighed {
+    pub(crate) action: Action,
+    /// Expected kills minus the price of the risk, fixed-point.
+    value: i64,
+    /// The chance of being destroyed this tick, fixed-point.
+    pub(crate) risk: i64,
+}
+
+impl Hunter {
+    /// Learns from the observation (once a tick) and weighs the eight shots and moves (empty
+    /// where the tank is gone or alone).
+    pub(crate) fn weigh(&mut self, obs: &Observation) -> Vec<Weighed> {
         let enemies = self.learn(obs);
         let Some(me) = obs.me() else {
-            return Action::Idle;
+            return Vec::new();
         };
         if enemies.is_empty() {
-            return Action::Idle;
+            return Vec::new();
         }
         let view = View {
             n: i32::from(obs.width.max(1)),
@@ -171,21 +183,15 @@ impl Bot<Tanks> for Hunter {
             enemies: &enemies,
         };
         let stay_risk = view.death_risk(me, None);
-        let mut best: Vec<Action> = Vec::with_capacity(8);
-        let mut best_value = i64::MIN;
-        let mut consider = |action: Action, value: i64| {
-            if value > best_value {
-                best_value = value;
-                best.clear();
-            }
-            if value == best_value {
-                best.push(action);
-            }
-        };
         let here = view.prospects(me);
+        let mut weighed = Vec::with_capacity(8);
         for dir in Dir4::ALL {
             let kills = view.expected_kills(me, dir);
-            consider(Action::Shoot(dir), kills - DEATH * stay_risk + here);
+            weighed.push(Weighed {
+                action: Action::Shoot(dir),
+                value: kills - DEATH * stay_risk + here,
+                risk: stay_risk,
+            });
         }
         for dir in Dir4::ALL {
             let to = step(view.n, me, dir);
@@ -193,8 +199,27 @@ impl Bot<Tanks> for Hunter {
             let success = view.move_success(to, vacated);
             let risk = (success * view.death_risk(to, vacated) + (ONE - success) * stay_risk) / ONE;
             let prospects = (success * view.prospects(to) + (ONE - success) * here) / ONE;
-            consider(Action::Move(dir), -DEATH * risk + prospects);
+            weighed.push(Weighed {
+                action: Action::Move(dir),
+                value: -DEATH * risk + prospects,
+                risk,
+            });
         }
+        weighed
+    }
+}
+
+impl Bot<Tanks> for Hunter {
+    fn act(&mut self, obs: &Observation, rng: &mut dyn RngCore) -> Action {
+        let weighed = self.weigh(obs);
+        let Some(top) = weighed.iter().map(|w| w.value).max() else {
+            return Action::Idle;
+        };
+        let best: Vec<Action> = weighed
+            .iter()
+            .filter(|w| w.value == top)
+            .map(|w| w.action)
+            .collect();
         best[draw::index(rng, best.len())]
     }
 }
