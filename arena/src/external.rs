@@ -196,9 +196,9 @@ impl<G: Contest> ExternalPlayer<G> {
                 let Some(session) = self.session.as_mut() else {
                     return Ok(None);
                 };
-                let line = String::from_utf8_lossy(message.input.as_deref().unwrap_or_default())
-                    .into_owned();
-                let answer = session.request(&line).map(|a| a.map(String::into_bytes));
+                // The encoded world as it is: no copy, no check.
+                let line = message.input.as_deref().unwrap_or_default();
+                let answer = session.request(line).map(|a| a.map(String::into_bytes));
                 *stderr = session.take_stderr();
                 answer
             }

@@ -22,6 +22,11 @@
 //!   `call/<input>/sandboxed`: the same call in the sandbox (one bwrap and koth's spawner
 //!   kept for all calls, as in a match; needs bwrap and the koth binary).
 //!
+//! - `process/bomberman/<koth|sandboxed|bare>`: the same for a long-running game: a 100-tick
+//!   bomberman match of four trivial C bots (one process each for the match, a JSON line in
+//!   and out a tick); `bare` starts the four and exchanges as many lines of a tick's size
+//!   with them over plain pipes.
+//!
 //! - `tick/session` and `tick/raw`: one tick of a long-running game with 4 trivial C bots
 //!   (read a line, answer a short one), each sent an 11,000-byte line (the size of a
 //!   bomberman tick's JSON) and its answer waited for, bot after bot as the match asks them:
@@ -356,7 +361,99 @@ fn matches(c: &mut Criterion) {
             b.iter(|| bare(case, &bot, dir.path()))
         });
     }
+    long_running(&mut group, &koth, dir.path());
     group.finish();
+}
+
+/// The bomberman bot of `process/bomberman`: stands still every tick.
+const STILL_BOT: &str = r#"#include <stdio.h>
+static char line[1 << 16];
+int main(void) { while (fgets(line, sizeof line, stdin)) {
+  fputs("{\"speedX\": 0, \"speedY\": 0, \"drop\": false}\n", stdout); fflush(stdout); }
+  return 0; }"#;
+
+/// Ticks of the `process/bomberman` match.
+const LONG_TICKS: usize = 100;
+
+/// `process/bomberman/*`: a long-running game's whole match, in and out of the sandbox,
+/// against four bare processes fed as many lines.
+fn long_running(
+    group: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>,
+    koth: &Path,
+    dir: &Path,
+) {
+    use std::io::BufRead;
+    let Some(bot) = compile(dir, "bomberman", STILL_BOT) else {
+        return;
+    };
+    let config = format!(r#"{{"rules": {{"max_ticks": {LONG_TICKS}}}}}"#);
+    std::fs::write(dir.join("bomberman.json"), config).unwrap();
+    let case = Case {
+        game: "bomberman",
+        config: "",
+        turns: LONG_TICKS as u64,
+        bot: STILL_BOT,
+        calls: 0,
+        input: Input::Stdin(""),
+    };
+    let four = |sandbox: &'static str| {
+        move || {
+            let spec = "cmd:./bomberman";
+            let out = Command::new(koth)
+                .args(["play", "bomberman", "--json", "--seed", "1", "--config"])
+                .arg(dir.join("bomberman.json"))
+                .args(["--sandbox", sandbox, "--workdir"])
+                .arg(dir)
+                .args(["--bot", spec, "--bot", spec, "--bot", spec, "--bot", spec])
+                .current_dir(dir)
+                .output()
+                .expect("koth runs");
+            let text = String::from_utf8_lossy(&out.stdout);
+            assert!(
+                out.status.success(),
+                "{}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+            assert!(
+                text.contains(&format!("\"turns\":{}", case.turns)),
+                "{text}"
+            );
+            assert!(text.contains("\"faults\":[]"), "{text}");
+        }
+    };
+    group.bench_function("bomberman/koth", |b| b.iter(four("off")));
+    group.bench_function("bomberman/sandboxed", |b| b.iter(four("on")));
+    let mut line = vec![b'0'; TICK_BYTES];
+    line.push(b'\n');
+    group.bench_function("bomberman/bare", |b| {
+        b.iter(|| {
+            let mut bots: Vec<_> = (0..4)
+                .map(|_| {
+                    let mut child = Command::new(&bot)
+                        .current_dir(dir)
+                        .stdin(Stdio::piped())
+                        .stdout(Stdio::piped())
+                        .spawn()
+                        .expect("bot starts");
+                    let input = child.stdin.take().unwrap();
+                    let output = std::io::BufReader::new(child.stdout.take().unwrap());
+                    (child, input, output)
+                })
+                .collect();
+            let mut answer = String::new();
+            for _ in 0..LONG_TICKS {
+                for (_, input, output) in &mut bots {
+                    input.write_all(&line).unwrap();
+                    answer.clear();
+                    output.read_line(&mut answer).unwrap();
+                }
+            }
+            for (mut child, input, _) in bots {
+                drop(input);
+                child.wait().unwrap();
+            }
+        })
+    });
 }
 
 fn folders(c: &mut Criterion) {

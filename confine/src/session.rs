@@ -322,13 +322,13 @@ impl Session {
         self.used
     }
 
-    /// Sends one line (a newline is added) and waits for its answer line. Answers are matched
-    /// to calls by order: an answer that comes after its call timed out is discarded (it is
-    /// never played as a later call's answer), and lines nobody asked for (a flood) make the
-    /// call a fault.
+    /// Sends one line (its bytes as given; a newline is added) and waits for its answer line.
+    /// Answers are matched to calls by order: an answer that comes after its call timed out
+    /// is discarded (it is never played as a later call's answer), and lines nobody asked
+    /// for (a flood) make the call a fault.
     ///
     /// `Ok(None)` means the process is already gone (its fault was reported when it went).
-    pub fn request(&mut self, line: &str) -> Result<Option<String>, Failure> {
+    pub fn request(&mut self, line: impl AsRef<[u8]>) -> Result<Option<String>, Failure> {
         if !self.is_alive() {
             return Ok(None);
         }
@@ -354,7 +354,7 @@ impl Session {
             self.unwritten.clear();
             self.written = 0;
         }
-        self.unwritten.extend_from_slice(line.as_bytes());
+        self.unwritten.extend_from_slice(line.as_ref());
         self.unwritten.push(b'\n');
         self.write_some();
         if unasked > 0 {
