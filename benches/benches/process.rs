@@ -258,6 +258,26 @@ int main(void) { while (fgets(line, sizeof line, stdin)) { fputs("{\"action\":0}
 const TICK_BOTS: usize = 4;
 const TICK_BYTES: usize = 11_000;
 
+/// A long-running bot started bare in `dir`, with its input and its buffered output.
+fn piped(
+    bot: &Path,
+    dir: &Path,
+) -> (
+    std::process::Child,
+    std::process::ChildStdin,
+    std::io::BufReader<std::process::ChildStdout>,
+) {
+    let mut child = Command::new(bot)
+        .current_dir(dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("bot starts");
+    let input = child.stdin.take().unwrap();
+    let output = std::io::BufReader::new(child.stdout.take().unwrap());
+    (child, input, output)
+}
+
 fn ticks(c: &mut Criterion) {
     use koth_cli::confine::session::{Limits, Session};
     use std::io::BufRead;
@@ -299,18 +319,7 @@ fn ticks(c: &mut Criterion) {
     // The floor: the same bytes through plain pipes, written and read by this thread.
     let mut bytes = line.clone().into_bytes();
     bytes.push(b'\n');
-    let mut raw: Vec<_> = (0..TICK_BOTS)
-        .map(|_| {
-            let mut child = Command::new(&bot)
-                .stdin(Stdio::piped())
-                .stdout(Stdio::piped())
-                .spawn()
-                .expect("bot starts");
-            let input = child.stdin.take().unwrap();
-            let output = std::io::BufReader::new(child.stdout.take().unwrap());
-            (child, input, output)
-        })
-        .collect();
+    let mut raw: Vec<_> = (0..TICK_BOTS).map(|_| piped(&bot, dir.path())).collect();
     let mut answer = String::new();
     group.bench_function("raw", |b| {
         b.iter(|| {
@@ -427,19 +436,7 @@ fn long_running(
     line.push(b'\n');
     group.bench_function("bomberman/bare", |b| {
         b.iter(|| {
-            let mut bots: Vec<_> = (0..4)
-                .map(|_| {
-                    let mut child = Command::new(&bot)
-                        .current_dir(dir)
-                        .stdin(Stdio::piped())
-                        .stdout(Stdio::piped())
-                        .spawn()
-                        .expect("bot starts");
-                    let input = child.stdin.take().unwrap();
-                    let output = std::io::BufReader::new(child.stdout.take().unwrap());
-                    (child, input, output)
-                })
-                .collect();
+            let mut bots: Vec<_> = (0..4).map(|_| piped(&bot, dir)).collect();
             let mut answer = String::new();
             for _ in 0..LONG_TICKS {
                 for (_, input, output) in &mut bots {
