@@ -159,7 +159,7 @@ impl Density {
 
     /// Draws a few spread-out layouts and keeps the one whose cells an empty-board density
     /// search would reach last (lowest total prior score).
-    fn place(&mut self, config: &Config, rng: &mut dyn RngCore) -> Placement {
+    pub(crate) fn place(&mut self, config: &Config, rng: &mut dyn RngCore) -> Placement {
         self.sea = Sea::new(config);
         self.scores.clear();
         self.scores.resize(self.sea.marks.len(), 0);

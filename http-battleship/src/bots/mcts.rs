@@ -95,11 +95,6 @@ const FINALIST_TRIALS: usize = 16;
 /// The largest sea (cells) on which placements are tried against simulated searches.
 const MAX_SIMULATED_AREA: u32 = 196;
 
-/// The placing phase's view of `config` (for a placer).
-fn placing(config: &Config) -> Observation {
-    Observation::new(PlayerId(0), *config, Phase::Placing, Vec::new(), Vec::new())
-}
-
 /// The fleet that `density`'s search, simulated against each of a few dozen random layouts
 /// (ships apart or touching), took longest to sink. A Monte-Carlo choice against the
 /// strongest searcher there is: its searches stand for a careful opponent's.
@@ -108,10 +103,7 @@ fn placing(config: &Config) -> Observation {
 pub(super) fn place_against_density(config: &Config, rng: &mut dyn RngCore) -> Placement {
     let cap = u32::from(config.width) * u32::from(config.height);
     if cap > MAX_SIMULATED_AREA {
-        return match Density::default().act(&placing(config), rng) {
-            Action::Place(placement) => placement,
-            _ => Placement::default(),
-        };
+        return Density::default().place(config, rng);
     }
     let mut scored: Vec<(u32, Placement, Fleet)> = Vec::with_capacity(PLACEMENT_CANDIDATES);
     for k in 0..PLACEMENT_CANDIDATES {
@@ -140,7 +132,8 @@ pub(super) fn place_against_density(config: &Config, rng: &mut dyn RngCore) -> P
 
 /// The search bot.
 struct SearchBot {
-    placer: Density,
+    /// Shoots where the search has no shot (see [`SearchBot::act`]).
+    fallback: Density,
     fleet: Option<Fleet>,
     mcts: Mcts<Battleship>,
     rollout: Hunters,
@@ -148,7 +141,7 @@ struct SearchBot {
 
 pub(super) fn make() -> Box<dyn Bot<Battleship>> {
     Box::new(SearchBot {
-        placer: Density::default(),
+        fallback: Density::default(),
         fleet: None,
         mcts: Mcts::new(Settings {
             iterations: ITERATIONS,
@@ -195,7 +188,7 @@ impl Bot<Battleship> for SearchBot {
             Some(action) if !fired(&action) => action,
             // A cell shot before (the search found no better: every cell left seems water),
             // or no fleet fits what was seen (not in a real match): shoot as density would.
-            _ => self.placer.act(obs, rng),
+            _ => self.fallback.act(obs, rng),
         }
     }
 }
