@@ -669,3 +669,61 @@ fn paths_the_sandbox_hides_are_named_before_the_match() {
         "{out:?}"
     );
 }
+
+/// The spawner (`koth __spawn`, run here without bwrap) starts each call under the CPU-time
+/// cap its request asks for, soft and hard, with no core dumps: calls under one cap come
+/// from one launcher holding it (the same parent), a request with another cap from a fresh
+/// one, the spawner itself never (its cap could not be raised again).
+#[test]
+fn the_spawner_starts_each_call_under_its_cap_from_a_launcher_holding_it() {
+    use std::io::{BufRead, BufReader, Write};
+    let dir = tempfile::tempdir().unwrap();
+    let mut spawner = Command::new(env!("CARGO_BIN_EXE_koth"))
+        .args([
+            "__spawn",
+            "sh",
+            "-c",
+            "echo $(ulimit -St) $(ulimit -Ht) $(ulimit -c) $PPID",
+        ])
+        .current_dir(dir.path())
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut input = spawner.stdin.take().unwrap();
+    let mut replies = BufReader::new(spawner.stdout.take().unwrap()).lines();
+    let mut call = |cap: u64| -> Vec<String> {
+        let request =
+            format!(r#"{{"args":[],"stdin":null,"timeout_ms":5000,"cpu_seconds":{cap}}}"#);
+        writeln!(input, "{request}").unwrap();
+        let reply: Value = serde_json::from_str(&replies.next().unwrap().unwrap()).unwrap();
+        let bytes: Vec<u8> = reply["Ok"]["stdout"]
+            .as_array()
+            .unwrap_or_else(|| panic!("a failed call: {reply}"))
+            .iter()
+            .map(|b| b.as_u64().unwrap() as u8)
+            .collect();
+        String::from_utf8(bytes)
+            .unwrap()
+            .split_whitespace()
+            .map(String::from)
+            .collect()
+    };
+    let calls: Vec<Vec<String>> = [2, 2, 3, 3, 2].into_iter().map(&mut call).collect();
+    let spawner_pid = spawner.id().to_string();
+    for (got, cap) in calls.iter().zip([2, 2, 3, 3, 2]) {
+        let want = [cap.to_string(), (cap + 1).to_string(), "0".into()];
+        assert_eq!(got[..3], want, "{calls:?}");
+        assert_ne!(
+            got[3], spawner_pid,
+            "a call from the spawner itself: {calls:?}"
+        );
+    }
+    let parents: Vec<&str> = calls.iter().map(|c| c[3].as_str()).collect();
+    assert_eq!(parents[0], parents[1], "{calls:?}");
+    assert_eq!(parents[2], parents[3], "{calls:?}");
+    assert_ne!(parents[1], parents[2], "{calls:?}");
+    assert_ne!(parents[3], parents[4], "{calls:?}");
+    drop(input);
+    assert!(spawner.wait().unwrap().success());
+}

@@ -29,39 +29,58 @@ impl Rlimits {
         self.cpu_seconds.is_none() && self.data_bytes.is_none()
     }
 
-    /// Makes the process `command` starts take these limits before it runs anything (a
-    /// `pre_exec` hook, so a full `fork`). Limits are never raised past what this process
-    /// has itself.
-    #[allow(unsafe_code)]
-    pub fn apply_on_start(&self, command: &mut Command) {
-        use std::os::unix::process::CommandExt;
-        if self.is_empty() {
-            return;
-        }
-        // Worked out here, not in the child: the child only makes setrlimit(2) calls.
+    /// The `(resource, soft, hard)` settings these limits make, within what this process
+    /// may set (limits are never raised past what it has itself).
+    fn settings(&self) -> [Option<(Resource, u64, u64)>; 3] {
         let within = |resource: Resource, soft: u64, hard: u64| {
             let (_, max) = getrlimit(resource).unwrap_or((u64::MAX, u64::MAX));
-            (soft.min(max), hard.min(max))
+            (resource, soft.min(max), hard.min(max))
         };
         let cpu = self
             .cpu_seconds
             .map(|s| within(Resource::RLIMIT_CPU, s.max(1), s.max(1).saturating_add(1)));
+        // No core dumps under a CPU cap.
+        let core = self.cpu_seconds.map(|_| (Resource::RLIMIT_CORE, 0, 0));
         let data = self.data_bytes.map(|b| within(Resource::RLIMIT_DATA, b, b));
+        [cpu, core, data]
+    }
+
+    /// Makes the process `command` starts take these limits before it runs anything (a
+    /// `pre_exec` hook, so a full `fork`), unless this process holds them already: a child
+    /// inherits them then (with a CPU-time count of its own), and starts by `posix_spawn`.
+    #[allow(unsafe_code)]
+    pub fn apply_on_start(&self, command: &mut Command) {
+        use std::os::unix::process::CommandExt;
+        // Worked out here, not in the child: the child only makes setrlimit(2) calls.
+        let mut settings = self.settings();
+        for setting in &mut settings {
+            if setting.is_some_and(|(r, soft, hard)| getrlimit(r) == Ok((soft, hard))) {
+                *setting = None;
+            }
+        }
+        if settings.iter().all(Option::is_none) {
+            return;
+        }
         // SAFETY: the closure runs in the forked child before exec and only calls
         // setrlimit(2), which is async-signal-safe; it allocates nothing and touches no
         // shared state.
         unsafe {
             command.pre_exec(move || {
-                if let Some((soft, hard)) = cpu {
-                    setrlimit(Resource::RLIMIT_CPU, soft, hard)?;
-                    setrlimit(Resource::RLIMIT_CORE, 0, 0)?;
-                }
-                if let Some((soft, hard)) = data {
-                    setrlimit(Resource::RLIMIT_DATA, soft, hard)?;
+                for &(resource, soft, hard) in settings.iter().flatten() {
+                    setrlimit(resource, soft, hard)?;
                 }
                 Ok(())
             });
         }
+    }
+
+    /// Sets these limits on this process itself, for good (its hard limits cannot be raised
+    /// again), so that every process it starts inherits them.
+    pub fn hold(&self) -> nix::Result<()> {
+        for (resource, soft, hard) in self.settings().into_iter().flatten() {
+            setrlimit(resource, soft, hard)?;
+        }
+        Ok(())
     }
 
     /// What to say of a process that ended with `status`, if the CPU-time cap ended it
