@@ -17,6 +17,10 @@
 //!   times pomcpp2 on the same two line-ups (see `benches/anchors/README.md`): compare ratios
 //!   measured in one session.
 //!
+//! - `bomberman/encode/observation_json`: one seat's protocol line (the JSON a process bot
+//!   reads each tick, about 11 KB) for the mid-game state of `tick/mid_game`: the runner
+//!   writes one per bot per tick. Throughput in bytes.
+//!
 //! Every measured closure checks its result against a reference run, so a fast but wrong
 //! engine fails the bench.
 
@@ -76,6 +80,24 @@ fn one_tick(c: &mut Criterion) {
     assert_eq!(expected.tick(), 401);
 }
 
+fn encode(c: &mut Criterion) {
+    use koth_engine_core::PlayerId;
+    let (game, _, _) = setup(&["brick-breaker"; 4], 3, 400);
+    let observation = game.observe(PlayerId(0));
+    let line = koth_bomberman::protocol::observation_json(&observation);
+    assert!(line.starts_with("{\"tick\":400,") && line.ends_with("}}"));
+    let mut group = c.benchmark_group("bomberman/encode");
+    group.throughput(Throughput::Bytes(line.len() as u64));
+    group.bench_function("observation_json", |b| {
+        b.iter(|| {
+            let encoded = koth_bomberman::protocol::observation_json(black_box(&observation));
+            assert_eq!(encoded.len(), line.len());
+            encoded
+        })
+    });
+    group.finish();
+}
+
 /// A whole game of four random bots (without their drops if `drops` is false); returns the
 /// final scores and how many ticks someone was on the field.
 fn random_game(seed: u64, drops: bool) -> (Vec<i64>, u32) {
@@ -119,5 +141,5 @@ fn whole_game(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, one_tick, whole_game);
+criterion_group!(benches, one_tick, encode, whole_game);
 criterion_main!(benches);

@@ -103,29 +103,57 @@ impl Neg for Fixed {
     }
 }
 
-/// The exact decimal value: an integer when whole (`15`), else the shortest exact fraction
-/// (`15.5`, `0.00390625`).
-impl fmt::Display for Fixed {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let raw = self.0 as i64;
+/// Bytes enough for any [`Fixed`] in decimal: a sign, 7 integer digits (up to 2^23), a
+/// point and 8 fraction digits.
+pub(crate) const DECIMAL_LEN: usize = 17;
+
+impl Fixed {
+    /// The exact decimal value (see [`Display`](fmt::Display)), written into `buf`.
+    pub(crate) fn decimal(self, buf: &mut [u8; DECIMAL_LEN]) -> &str {
+        let raw = i64::from(self.0);
         let a = raw.unsigned_abs();
-        let int = a >> 8;
+        // Written from the end, last digit first.
+        let mut start = DECIMAL_LEN;
         let frac = a & 0xff;
-        if raw < 0 {
-            f.write_str("-")?;
-        }
-        write!(f, "{int}")?;
         if frac != 0 {
-            // frac / 256 = frac * 5^8 / 10^8.
+            // frac / 256 = frac * 5^8 / 10^8: eight digits, trailing zeros left out.
             let mut digits = frac * 390_625;
             let mut width = 8;
             while digits % 10 == 0 {
                 digits /= 10;
                 width -= 1;
             }
-            write!(f, ".{digits:0width$}")?;
+            for _ in 0..width {
+                start -= 1;
+                buf[start] = b'0' + (digits % 10) as u8;
+                digits /= 10;
+            }
+            start -= 1;
+            buf[start] = b'.';
         }
-        Ok(())
+        let mut int = a >> 8;
+        loop {
+            start -= 1;
+            buf[start] = b'0' + (int % 10) as u8;
+            int /= 10;
+            if int == 0 {
+                break;
+            }
+        }
+        if raw < 0 {
+            start -= 1;
+            buf[start] = b'-';
+        }
+        // Only ASCII digits, a sign and a point were written.
+        core::str::from_utf8(&buf[start..]).unwrap_or("0")
+    }
+}
+
+/// The exact decimal value: an integer when whole (`15`), else the shortest exact fraction
+/// (`15.5`, `0.00390625`).
+impl fmt::Display for Fixed {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.decimal(&mut [0; DECIMAL_LEN]))
     }
 }
 
@@ -173,6 +201,17 @@ mod tests {
         assert_eq!(Fixed::from_raw(-256 - 64).to_string(), "-1.25");
         assert_eq!(Fixed::from_raw(i32::MIN).to_string(), "-8388608");
         assert_eq!(Fixed::from_raw(i32::MAX).to_string(), "8388607.99609375");
+        assert_eq!(
+            Fixed::from_raw(i32::MIN + 1).to_string(),
+            "-8388607.99609375"
+        );
+        // Every fraction of a few units, read back, is the value itself.
+        for raw in (-1030..1030).chain([i32::MIN, i32::MIN + 1, i32::MAX - 1, i32::MAX]) {
+            let text = Fixed::from_raw(raw).to_string();
+            let back: f64 = text.parse().unwrap();
+            assert_eq!(back * 256.0, f64::from(raw), "{text}");
+            assert!(!text.ends_with('0') || !text.contains('.'), "{text}");
+        }
     }
 
     #[test]

@@ -68,178 +68,239 @@ pub const MEMORY_LIMIT_MB: u64 = 256;
 /// The line a bot reads for one tick (without the trailing newline), the rules included.
 pub fn observation_json(observation: &Observation) -> String {
     let mut out = String::with_capacity(4096);
-    // Writing into a String cannot fail.
-    let _ = write_observation(&mut out, observation);
+    write_observation(&mut out, observation);
     out
 }
 
-fn write_observation(out: &mut String, o: &Observation) -> fmt::Result {
+/// A number as the line writes it: integers in decimal, [`Fixed`] as an exact decimal
+/// (its `Display`). Written digit by digit into the line, without `core::fmt` (a bot's line
+/// is mostly numbers, and the runner writes one per bot per tick).
+trait Number: Copy {
+    fn push_to(self, out: &mut String);
+}
+
+/// Appends the decimal digits of `v`.
+fn push_digits(out: &mut String, mut v: u64) {
+    let mut digits = [0u8; 20];
+    let mut start = digits.len();
+    loop {
+        start -= 1;
+        digits[start] = b'0' + (v % 10) as u8;
+        v /= 10;
+        if v == 0 {
+            break;
+        }
+    }
+    for &d in &digits[start..] {
+        out.push(char::from(d));
+    }
+}
+
+impl Number for u64 {
+    fn push_to(self, out: &mut String) {
+        push_digits(out, self);
+    }
+}
+
+impl Number for i64 {
+    fn push_to(self, out: &mut String) {
+        if self < 0 {
+            out.push('-');
+        }
+        push_digits(out, self.unsigned_abs());
+    }
+}
+
+impl Number for u32 {
+    fn push_to(self, out: &mut String) {
+        push_digits(out, u64::from(self));
+    }
+}
+
+impl Number for i32 {
+    fn push_to(self, out: &mut String) {
+        i64::from(self).push_to(out);
+    }
+}
+
+impl Number for u8 {
+    fn push_to(self, out: &mut String) {
+        push_digits(out, u64::from(self));
+    }
+}
+
+impl Number for usize {
+    fn push_to(self, out: &mut String) {
+        push_digits(out, self as u64);
+    }
+}
+
+impl Number for Fixed {
+    fn push_to(self, out: &mut String) {
+        out.push_str(self.decimal(&mut [0; crate::fixed::DECIMAL_LEN]));
+    }
+}
+
+/// Appends `text` (a key with its punctuation) and the number `value`.
+fn field(out: &mut String, text: &str, value: impl Number) {
+    out.push_str(text);
+    value.push_to(out);
+}
+
+fn write_observation(out: &mut String, o: &Observation) {
     let w = &o.world;
     let rules = &w.config.rules;
-    let field = Fixed::from_units(rules.field_size() as i32);
-    write!(out, "{{\"tick\":{},\"player\":", w.tick)?;
-    write_player(out, &o.me, rules)?;
-    write!(
-        out,
-        ",\"world\":{{\"width\":{field},\"height\":{field},\"players\":["
-    )?;
+    let field_size = Fixed::from_units(rules.field_size() as i32);
+    field(out, "{\"tick\":", w.tick);
+    out.push_str(",\"player\":");
+    write_player(out, &o.me, rules);
+    field(out, ",\"world\":{\"width\":", field_size);
+    field(out, ",\"height\":", field_size);
+    out.push_str(",\"players\":[");
     for (i, p) in w.players.iter().enumerate() {
-        comma(out, i)?;
-        write_player(out, p, rules)?;
+        comma(out, i);
+        write_player(out, p, rules);
     }
     out.push_str("],\"obstacles\":[");
     for (i, (cell, tile)) in w.obstacles().enumerate() {
-        comma(out, i)?;
-        let c = w.centre(cell);
         let (kind, contents) = match tile {
             Tile::Concrete => ("ConcreteWall", None),
             Tile::Brick(contents) => ("BrickWall", contents),
             Tile::Empty => continue,
         };
-        write!(
-            out,
-            "{{\"type\":\"{kind}\",\"x\":{},\"y\":{},\"size\":{},\"contents\":",
-            c.x, c.y, rules.cell_size
-        )?;
+        comma(out, i);
+        let c = w.centre(cell);
+        out.push_str("{\"type\":\"");
+        out.push_str(kind);
+        field(out, "\",\"x\":", c.x);
+        field(out, ",\"y\":", c.y);
+        field(out, ",\"size\":", rules.cell_size);
+        out.push_str(",\"contents\":");
         match contents {
-            Some(k) => write!(out, "\"{}\"}}", k.name())?,
+            Some(k) => {
+                out.push('"');
+                out.push_str(k.name());
+                out.push_str("\"}");
+            }
             None => out.push_str("null}"),
         }
     }
     out.push_str("],\"bombs\":[");
     for (i, b) in w.bombs.iter().enumerate() {
-        comma(out, i)?;
-        write_bomb(out, b, w, rules)?;
+        comma(out, i);
+        write_bomb(out, b, w, rules);
     }
     out.push_str("],\"explosions\":[");
     for (i, e) in w.explosions.iter().enumerate() {
-        comma(out, i)?;
-        write_explosion(out, e, w, rules)?;
+        comma(out, i);
+        write_explosion(out, e, w, rules);
     }
     out.push_str("],\"bonuses\":[");
     for (i, b) in w.bonuses.iter().enumerate() {
-        comma(out, i)?;
-        write_bonus(out, b, w, rules)?;
+        comma(out, i);
+        write_bonus(out, b, w, rules);
     }
     out.push_str("]}");
     out.push_str(",\"rules\":");
-    write_rules(out, w.config.mode.name(), w.config.mode.players(), rules)?;
+    write_rules(out, w.config.mode.name(), w.config.mode.players(), rules);
     out.push('}');
-    Ok(())
 }
 
-fn comma(out: &mut String, i: usize) -> fmt::Result {
+fn comma(out: &mut String, i: usize) {
     if i > 0 {
         out.push(',');
     }
-    Ok(())
 }
 
-fn write_player(out: &mut String, p: &Player, rules: &Rules) -> fmt::Result {
-    write!(
-        out,
-        "{{\"type\":\"Player\",\"playerId\":{},\"x\":{},\"y\":{},\"size\":{},\"livesLeft\":{},\
-         \"score\":{},\"stunDuration\":{},\"immuneDuration\":{},\"bombsPower\":{},\
-         \"bombsCount\":{},\"bombsLeft\":{}}}",
-        p.id.0,
-        p.pos.x,
-        p.pos.y,
-        rules.player_size,
-        p.lives_left,
-        p.score,
-        p.stun_duration,
-        p.immune_duration,
-        p.bombs_power,
-        p.bombs_count,
-        p.bombs_left
-    )
+fn write_player(out: &mut String, p: &Player, rules: &Rules) {
+    field(out, "{\"type\":\"Player\",\"playerId\":", p.id.0);
+    field(out, ",\"x\":", p.pos.x);
+    field(out, ",\"y\":", p.pos.y);
+    field(out, ",\"size\":", rules.player_size);
+    field(out, ",\"livesLeft\":", p.lives_left);
+    field(out, ",\"score\":", p.score);
+    field(out, ",\"stunDuration\":", p.stun_duration);
+    field(out, ",\"immuneDuration\":", p.immune_duration);
+    field(out, ",\"bombsPower\":", p.bombs_power);
+    field(out, ",\"bombsCount\":", p.bombs_count);
+    field(out, ",\"bombsLeft\":", p.bombs_left);
+    out.push('}');
 }
 
-fn write_set(out: &mut String, set: PlayerSet) -> fmt::Result {
+fn write_set(out: &mut String, set: PlayerSet) {
     out.push('[');
     for (i, p) in set.iter().enumerate() {
-        comma(out, i)?;
-        write!(out, "{}", p.0)?;
+        comma(out, i);
+        p.0.push_to(out);
     }
     out.push(']');
-    Ok(())
 }
 
-fn write_bomb(out: &mut String, b: &Bomb, w: &crate::World, rules: &Rules) -> fmt::Result {
+fn write_bomb(out: &mut String, b: &Bomb, w: &crate::World, rules: &Rules) {
     let c = w.centre(b.cell);
-    write!(
-        out,
-        "{{\"type\":\"Bomb\",\"x\":{},\"y\":{},\"size\":{},\"timeout\":{},\"owner\":{},\
-         \"walkableFor\":",
-        c.x, c.y, rules.bomb_size, b.timeout, b.owner.0
-    )?;
-    write_set(out, b.walkable_for)?;
+    field(out, "{\"type\":\"Bomb\",\"x\":", c.x);
+    field(out, ",\"y\":", c.y);
+    field(out, ",\"size\":", rules.bomb_size);
+    field(out, ",\"timeout\":", b.timeout);
+    field(out, ",\"owner\":", b.owner.0);
+    out.push_str(",\"walkableFor\":");
+    write_set(out, b.walkable_for);
     out.push('}');
-    Ok(())
 }
 
-fn write_explosion(
-    out: &mut String,
-    e: &Explosion,
-    w: &crate::World,
-    rules: &Rules,
-) -> fmt::Result {
+fn write_explosion(out: &mut String, e: &Explosion, w: &crate::World, rules: &Rules) {
     let c = w.centre(e.cell);
-    write!(
-        out,
-        "{{\"type\":\"Explosion\",\"x\":{},\"y\":{},\"size\":{},\"timeout\":{},\"creators\":",
-        c.x, c.y, rules.explosion_size, e.timeout
-    )?;
-    write_set(out, e.creators)?;
+    field(out, "{\"type\":\"Explosion\",\"x\":", c.x);
+    field(out, ",\"y\":", c.y);
+    field(out, ",\"size\":", rules.explosion_size);
+    field(out, ",\"timeout\":", e.timeout);
+    out.push_str(",\"creators\":");
+    write_set(out, e.creators);
     out.push('}');
-    Ok(())
 }
 
-fn write_bonus(out: &mut String, b: &Bonus, w: &crate::World, rules: &Rules) -> fmt::Result {
+fn write_bonus(out: &mut String, b: &Bonus, w: &crate::World, rules: &Rules) {
     let c = w.centre(b.cell);
     let kind = b.kind.name();
-    write!(
-        out,
-        "{{\"type\":\"{kind}\",\"x\":{},\"y\":{},\"size\":{},\"bonusType\":\"{kind}\",\
-         \"immuneDuration\":{}}}",
-        c.x, c.y, rules.bonus_size, b.immune_duration
-    )
+    out.push_str("{\"type\":\"");
+    out.push_str(kind);
+    field(out, "\",\"x\":", c.x);
+    field(out, ",\"y\":", c.y);
+    field(out, ",\"size\":", rules.bonus_size);
+    out.push_str(",\"bonusType\":\"");
+    out.push_str(kind);
+    field(out, "\",\"immuneDuration\":", b.immune_duration);
+    out.push('}');
 }
 
-fn write_rules(out: &mut String, mode: &str, players: usize, r: &Rules) -> fmt::Result {
-    write!(
-        out,
-        "{{\"mode\":\"{mode}\",\"players\":{players},\"fieldSize\":{},\"cells\":{},\
-         \"cellSize\":{},\"playerSize\":{},\"bombSize\":{},\"explosionSize\":{},\
-         \"bonusSize\":{},\"playerMaxSpeed\":{},\"lives\":{},\"bombsPower\":{},\
-         \"bombsCount\":{},\"bombTimeout\":{},\"explosionDuration\":{},\"bonusImmunity\":{},\
-         \"stunDuration\":{},\"immuneDuration\":{},\"maxTicks\":{},\"brickPercent\":{},\
-         \"bonusPercent\":{},\"wallPoints\":{},\"hitPoints\":{},\"selfHitPoints\":{},\
-         \"bonusPoints\":{}}}",
-        r.field_size(),
-        r.cells,
-        r.cell_size,
-        r.player_size,
-        r.bomb_size,
-        r.explosion_size,
-        r.bonus_size,
-        r.max_speed,
-        r.lives,
-        r.bombs_power,
-        r.bombs_count,
-        r.bomb_timeout,
-        r.explosion_duration,
-        r.bonus_immunity,
-        r.stun_duration,
-        r.immune_duration,
-        r.max_ticks,
-        r.brick_percent,
-        r.bonus_percent,
-        r.wall_points,
-        r.hit_points,
-        r.self_hit_points,
-        r.bonus_points
-    )
+fn write_rules(out: &mut String, mode: &str, players: usize, r: &Rules) {
+    out.push_str("{\"mode\":\"");
+    out.push_str(mode);
+    field(out, "\",\"players\":", players);
+    field(out, ",\"fieldSize\":", r.field_size());
+    field(out, ",\"cells\":", r.cells);
+    field(out, ",\"cellSize\":", r.cell_size);
+    field(out, ",\"playerSize\":", r.player_size);
+    field(out, ",\"bombSize\":", r.bomb_size);
+    field(out, ",\"explosionSize\":", r.explosion_size);
+    field(out, ",\"bonusSize\":", r.bonus_size);
+    field(out, ",\"playerMaxSpeed\":", r.max_speed);
+    field(out, ",\"lives\":", r.lives);
+    field(out, ",\"bombsPower\":", r.bombs_power);
+    field(out, ",\"bombsCount\":", r.bombs_count);
+    field(out, ",\"bombTimeout\":", r.bomb_timeout);
+    field(out, ",\"explosionDuration\":", r.explosion_duration);
+    field(out, ",\"bonusImmunity\":", r.bonus_immunity);
+    field(out, ",\"stunDuration\":", r.stun_duration);
+    field(out, ",\"immuneDuration\":", r.immune_duration);
+    field(out, ",\"maxTicks\":", r.max_ticks);
+    field(out, ",\"brickPercent\":", r.brick_percent);
+    field(out, ",\"bonusPercent\":", r.bonus_percent);
+    field(out, ",\"wallPoints\":", r.wall_points);
+    field(out, ",\"hitPoints\":", r.hit_points);
+    field(out, ",\"selfHitPoints\":", r.self_hit_points);
+    field(out, ",\"bonusPoints\":", r.bonus_points);
+    out.push('}');
 }
 
 /// The answer line for `action` (without the trailing newline): what a bot would write, and
