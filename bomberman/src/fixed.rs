@@ -103,6 +103,19 @@ impl Neg for Fixed {
     }
 }
 
+/// Writes the decimal digits of `v` into `buf` so that they end at `end`; returns where they
+/// start (`buf[..end]` must have room: 20 bytes hold any `u64`).
+pub(crate) fn digits_before(buf: &mut [u8], mut end: usize, mut v: u64) -> usize {
+    loop {
+        end -= 1;
+        buf[end] = b'0' + (v % 10) as u8;
+        v /= 10;
+        if v == 0 {
+            return end;
+        }
+    }
+}
+
 /// Bytes enough for any [`Fixed`] in decimal: a sign, 7 integer digits (up to 2^23), a
 /// point and 8 fraction digits.
 pub(crate) const DECIMAL_LEN: usize = 17;
@@ -131,15 +144,7 @@ impl Fixed {
             start -= 1;
             buf[start] = b'.';
         }
-        let mut int = a >> 8;
-        loop {
-            start -= 1;
-            buf[start] = b'0' + (int % 10) as u8;
-            int /= 10;
-            if int == 0 {
-                break;
-            }
-        }
+        start = digits_before(buf, start, a >> 8);
         if raw < 0 {
             start -= 1;
             buf[start] = b'-';

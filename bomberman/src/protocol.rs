@@ -80,17 +80,10 @@ trait Number: Copy {
 }
 
 /// Appends the decimal digits of `v`.
-fn push_digits(out: &mut String, mut v: u64) {
+fn push_digits(out: &mut String, v: u64) {
     let mut digits = [0u8; 20];
-    let mut start = digits.len();
-    loop {
-        start -= 1;
-        digits[start] = b'0' + (v % 10) as u8;
-        v /= 10;
-        if v == 0 {
-            break;
-        }
-    }
+    let end = digits.len();
+    let start = crate::fixed::digits_before(&mut digits, end, v);
     for &d in &digits[start..] {
         out.push(char::from(d));
     }
@@ -141,6 +134,16 @@ impl Number for Fixed {
     }
 }
 
+/// Appends the start of a field object: its `type`, centre and `size` (the object is left
+/// open for its own members).
+fn object_head(out: &mut String, kind: &str, centre: crate::Point, size: u32) {
+    out.push_str("{\"type\":\"");
+    out.push_str(kind);
+    field(out, "\",\"x\":", centre.x);
+    field(out, ",\"y\":", centre.y);
+    field(out, ",\"size\":", size);
+}
+
 /// Appends `text` (a key with its punctuation) and the number `value`.
 fn field(out: &mut String, text: &str, value: impl Number) {
     out.push_str(text);
@@ -169,12 +172,7 @@ fn write_observation(out: &mut String, o: &Observation) {
             Tile::Empty => continue,
         };
         comma(out, i);
-        let c = w.centre(cell);
-        out.push_str("{\"type\":\"");
-        out.push_str(kind);
-        field(out, "\",\"x\":", c.x);
-        field(out, ",\"y\":", c.y);
-        field(out, ",\"size\":", rules.cell_size);
+        object_head(out, kind, w.centre(cell), rules.cell_size);
         out.push_str(",\"contents\":");
         match contents {
             Some(k) => {
@@ -237,10 +235,7 @@ fn write_set(out: &mut String, set: PlayerSet) {
 }
 
 fn write_bomb(out: &mut String, b: &Bomb, w: &crate::World, rules: &Rules) {
-    let c = w.centre(b.cell);
-    field(out, "{\"type\":\"Bomb\",\"x\":", c.x);
-    field(out, ",\"y\":", c.y);
-    field(out, ",\"size\":", rules.bomb_size);
+    object_head(out, "Bomb", w.centre(b.cell), rules.bomb_size);
     field(out, ",\"timeout\":", b.timeout);
     field(out, ",\"owner\":", b.owner.0);
     out.push_str(",\"walkableFor\":");
@@ -249,10 +244,7 @@ fn write_bomb(out: &mut String, b: &Bomb, w: &crate::World, rules: &Rules) {
 }
 
 fn write_explosion(out: &mut String, e: &Explosion, w: &crate::World, rules: &Rules) {
-    let c = w.centre(e.cell);
-    field(out, "{\"type\":\"Explosion\",\"x\":", c.x);
-    field(out, ",\"y\":", c.y);
-    field(out, ",\"size\":", rules.explosion_size);
+    object_head(out, "Explosion", w.centre(e.cell), rules.explosion_size);
     field(out, ",\"timeout\":", e.timeout);
     out.push_str(",\"creators\":");
     write_set(out, e.creators);
@@ -260,13 +252,8 @@ fn write_explosion(out: &mut String, e: &Explosion, w: &crate::World, rules: &Ru
 }
 
 fn write_bonus(out: &mut String, b: &Bonus, w: &crate::World, rules: &Rules) {
-    let c = w.centre(b.cell);
     let kind = b.kind.name();
-    out.push_str("{\"type\":\"");
-    out.push_str(kind);
-    field(out, "\",\"x\":", c.x);
-    field(out, ",\"y\":", c.y);
-    field(out, ",\"size\":", rules.bonus_size);
+    object_head(out, kind, w.centre(b.cell), rules.bonus_size);
     out.push_str(",\"bonusType\":\"");
     out.push_str(kind);
     field(out, "\",\"immuneDuration\":", b.immune_duration);
