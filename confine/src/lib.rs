@@ -23,6 +23,7 @@
 pub mod cgroup;
 pub mod folders;
 pub mod helper;
+mod lines;
 pub mod process;
 pub mod reaper;
 pub mod rlimits;

@@ -18,6 +18,7 @@ use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
 
+use crate::lines::{Line, LineReader};
 use crate::process::{ExternalCommand, STDERR_CAP, STDOUT_CAP};
 use crate::reaper;
 use crate::rlimits::{Rlimits, cpu_seconds_for};
@@ -53,131 +54,6 @@ pub struct Limits {
     pub memory_bytes: Option<u64>,
 }
 
-enum Line {
-    Text(String),
-    TooLong,
-    Eof,
-}
-
-/// The program's output pipe (non-blocking), read on the calling thread and cut into lines,
-/// in place in one buffer of a line's cap plus one read (what a program writes cannot make
-/// it grow).
-struct Output {
-    file: File,
-    /// Read bytes are `buf[start..end]`, not yet taken as lines.
-    buf: Vec<u8>,
-    start: usize,
-    end: usize,
-    /// Inside a line past the cap: the rest of it, up to its newline, is dropped.
-    skipping: bool,
-    /// The pipe reached its end.
-    eof: bool,
-    /// The end was reported: after it nothing more comes.
-    ended: bool,
-}
-
-/// The most read from the output pipe at once.
-const READ_CHUNK: usize = 64 * 1024;
-
-impl Output {
-    fn new(file: File) -> Output {
-        crate::process::set_nonblocking(file.as_raw_fd());
-        Output {
-            file,
-            buf: Vec::new(),
-            start: 0,
-            end: 0,
-            skipping: false,
-            eof: false,
-            ended: false,
-        }
-    }
-
-    /// Drops the first `n` read bytes.
-    fn consume(&mut self, n: usize) {
-        self.start += n;
-        if self.start == self.end {
-            (self.start, self.end) = (0, 0);
-        }
-    }
-
-    /// The next line in what was read, if a whole one is there (or the end).
-    fn next_line(&mut self) -> Option<Line> {
-        loop {
-            let read = &self.buf[self.start..self.end];
-            let newline = read.iter().position(|&b| b == b'\n');
-            if self.skipping {
-                match newline {
-                    Some(at) => {
-                        self.consume(at + 1);
-                        self.skipping = false;
-                        continue;
-                    }
-                    None => self.consume(read.len()),
-                }
-            } else if let Some(at) = newline {
-                if at > STDOUT_CAP {
-                    self.consume(at + 1);
-                    return Some(Line::TooLong);
-                }
-                let line = read[..at].strip_suffix(b"\r").unwrap_or(&read[..at]);
-                let text = String::from_utf8_lossy(line).into_owned();
-                self.consume(at + 1);
-                return Some(Line::Text(text));
-            } else if read.len() > STDOUT_CAP {
-                self.consume(read.len());
-                self.skipping = true;
-                return Some(Line::TooLong);
-            }
-            if !self.eof || self.ended {
-                return None;
-            }
-            if !self.skipping && self.end > self.start {
-                // The last line, without a newline, at the end of the output.
-                let text = String::from_utf8_lossy(&self.buf[self.start..self.end]).into_owned();
-                self.consume(self.end - self.start);
-                return Some(Line::Text(text));
-            }
-            self.ended = true;
-            return Some(Line::Eof);
-        }
-    }
-
-    /// Reads what the pipe holds now (one read at most); whether anything came (or the end).
-    fn fill(&mut self) -> bool {
-        if self.eof {
-            return false;
-        }
-        if self.buf.is_empty() {
-            self.buf = vec![0; STDOUT_CAP + 1 + READ_CHUNK];
-        }
-        if self.start > 0 {
-            self.buf.copy_within(self.start..self.end, 0);
-            (self.start, self.end) = (0, self.end - self.start);
-        }
-        // At most a line's cap and its newline are kept, so a read always has room.
-        let room = self.end..self.buf.len().min(self.end + READ_CHUNK);
-        let got = loop {
-            match self.file.read(&mut self.buf[room.clone()]) {
-                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
-                other => break other,
-            }
-        };
-        match got {
-            Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => false,
-            Ok(n) if n > 0 => {
-                self.end += n;
-                true
-            }
-            // The end of the output (or a pipe that cannot be read any more).
-            _ => {
-                self.eof = true;
-                true
-            }
-        }
-    }
-}
-
 enum State {
     Alive,
     /// The process is gone; it gets no more calls.
@@ -199,7 +75,7 @@ pub struct Session {
     /// Bytes for the input not written yet (a program that stops reading), from `written`.
     unwritten: Vec<u8>,
     written: usize,
-    output: Output,
+    output: LineReader,
     /// Answers still owed by earlier calls that timed out: the k-th answer line answers the
     /// k-th call, so the next lines to come are theirs (late) and are discarded, never played
     /// as a later call's answer.
@@ -274,7 +150,7 @@ impl Session {
             ));
         };
         let output_pipe = std::fs::read_link(format!("/proc/self/fd/{}", stdout.as_raw_fd())).ok();
-        let output = Output::new(File::from(OwnedFd::from(stdout)));
+        let output = LineReader::new(File::from(OwnedFd::from(stdout)), STDOUT_CAP);
         let stderr = Arc::new(Mutex::new(Stderr::default()));
         let (done_tx, stderr_done) = mpsc::channel::<()>();
         if let Some(mut pipe) = child.stderr.take() {

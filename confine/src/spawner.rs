@@ -16,6 +16,7 @@ use koth_engine_core::FaultKind;
 use koth_engine_core::runner::Failure;
 use serde::{Deserialize, Serialize};
 
+use crate::lines::{Line, LineReader};
 use crate::process::{CallOutput, ExternalCommand, STDOUT_CAP};
 use crate::reaper;
 use crate::rlimits::Rlimits;
@@ -312,8 +313,7 @@ pub struct SandboxedCalls {
     cpu_seconds: Option<u64>,
     child: Child,
     input: ChildStdin,
-    output: File,
-    pending: Vec<u8>,
+    output: LineReader,
     broken: bool,
 }
 
@@ -338,15 +338,13 @@ impl SandboxedCalls {
             let _ = reaper::finish(&mut child);
             return Err(Failure::new(FaultKind::Io, "the sandbox has no pipes"));
         };
-        let output = File::from(OwnedFd::from(output));
-        crate::process::set_nonblocking(output.as_raw_fd());
+        let output = LineReader::new(File::from(OwnedFd::from(output)), REPLY_CAP);
         Ok(SandboxedCalls {
             cgroup,
             cpu_seconds: sandbox.cpu_seconds,
             child,
             input,
             output,
-            pending: Vec::new(),
             broken: false,
         })
     }
@@ -409,7 +407,7 @@ impl SandboxedCalls {
             .write_all(&line)
             .map_err(|e| Failure::new(FaultKind::Crash, format!("the sandbox ended: {e}")))?;
         let reply = self.read_reply(deadline)?;
-        serde_json::from_slice::<Reply>(&reply).map_err(|e| {
+        serde_json::from_str::<Reply>(&reply).map_err(|e| {
             Failure::new(
                 FaultKind::Io,
                 format!("a garbled reply from the sandbox: {e}"),
@@ -417,19 +415,19 @@ impl SandboxedCalls {
         })
     }
 
-    fn read_reply(&mut self, deadline: Instant) -> Result<Vec<u8>, Failure> {
-        let mut buf = [0u8; 16384];
+    /// The next reply line, waited for until `deadline`.
+    fn read_reply(&mut self, deadline: Instant) -> Result<String, Failure> {
         loop {
-            if let Some(end) = self.pending.iter().position(|&b| b == b'\n') {
-                let mut line: Vec<u8> = self.pending.drain(..=end).collect();
-                line.pop();
-                return Ok(line);
-            }
-            if self.pending.len() > REPLY_CAP {
-                return Err(Failure::new(
-                    FaultKind::Io,
-                    "an over-long reply from the sandbox",
-                ));
+            match self.output.next_line() {
+                Some(Line::Text(line)) => return Ok(line),
+                Some(Line::TooLong) => {
+                    return Err(Failure::new(
+                        FaultKind::Io,
+                        "an over-long reply from the sandbox",
+                    ));
+                }
+                Some(Line::Eof) => return Err(Failure::new(FaultKind::Crash, "the sandbox ended")),
+                None => {}
             }
             let now = Instant::now();
             if now >= deadline {
@@ -439,25 +437,13 @@ impl SandboxedCalls {
                 ));
             }
             let mut fds = [nix::libc::pollfd {
-                fd: self.output.as_raw_fd(),
+                fd: self.output.file.as_raw_fd(),
                 events: nix::libc::POLLIN,
                 revents: 0,
             }];
             let ms = (deadline - now).as_millis().clamp(1, i32::MAX as u128) as i32;
-            if crate::process::poll(&mut fds, ms) <= 0 {
-                continue;
-            }
-            match self.output.read(&mut buf) {
-                Ok(0) => return Err(Failure::new(FaultKind::Crash, "the sandbox ended")),
-                Ok(n) => self.pending.extend_from_slice(&buf[..n]),
-                Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => {}
-                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
-                Err(e) => {
-                    return Err(Failure::new(
-                        FaultKind::Io,
-                        format!("reading the sandbox failed: {e}"),
-                    ));
-                }
+            if crate::process::poll(&mut fds, ms) > 0 {
+                self.output.fill();
             }
         }
     }
