@@ -53,6 +53,39 @@ fn seat_rng(rngs: &mut [Option<Pcg64Mcg>], seed: u64, seat: usize) -> &mut Pcg64
     rngs[seat].get_or_insert_with(|| player_rng(seed, seat))
 }
 
+/// A game's RNG, `Pcg64Mcg::seed_from_u64(seed)` (the runner's rule), seeded at its first
+/// draw: a samurai duel never draws, and seeding one costs more than a samurai turn.
+struct GameRng {
+    seed: u64,
+    rng: Option<Pcg64Mcg>,
+}
+
+impl GameRng {
+    fn new(seed: u64) -> GameRng {
+        GameRng { seed, rng: None }
+    }
+
+    fn rng(&mut self) -> &mut Pcg64Mcg {
+        let seed = self.seed;
+        self.rng
+            .get_or_insert_with(|| Pcg64Mcg::seed_from_u64(seed))
+    }
+}
+
+impl koth_engine_core::RngCore for GameRng {
+    fn next_u32(&mut self) -> u32 {
+        self.rng().next_u32()
+    }
+
+    fn next_u64(&mut self) -> u64 {
+        self.rng().next_u64()
+    }
+
+    fn fill_bytes(&mut self, dst: &mut [u8]) {
+        self.rng().fill_bytes(dst);
+    }
+}
+
 /// Who drives a seat.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SeatKind {
@@ -254,7 +287,7 @@ struct Env<G: BatchGame> {
     ended: Option<Ended>,
     /// The config of the current game, when bots changed it (naval's ship classes).
     config: Option<G::Config>,
-    rng: Pcg64Mcg,
+    rng: GameRng,
     /// Each seat's RNG, seeded when the seat first draws in a game (learner seats of most
     /// games never do, and seeding one costs more than a samurai turn).
     seat_rngs: Vec<Option<Pcg64Mcg>>,
@@ -440,7 +473,7 @@ impl<G: BatchGame> Env<G> {
             })
             .collect::<Result<Vec<_>, _>>()?;
         let seed = episode_seed(shared.seed, index, 0);
-        let mut rng = Pcg64Mcg::seed_from_u64(seed);
+        let mut rng = GameRng::new(seed);
         let game = G::new(&shared.config, shared.seats.len(), &mut rng)
             .map_err(|e| BatchError::Config(e.to_string()))?;
         let mut env = Env {
@@ -479,7 +512,7 @@ impl<G: BatchGame> Env<G> {
             }
         }
         let config = self.config.as_ref().unwrap_or(&shared.config);
-        self.rng = Pcg64Mcg::seed_from_u64(self.seed);
+        self.rng = GameRng::new(self.seed);
         self.game
             .restart(config, seats, &mut self.rng)
             .map_err(|e| BatchError::Config(e.to_string()))?;
