@@ -1,7 +1,8 @@
 //! One-run-per-call bots in the sandbox: starting `bwrap` costs milliseconds, so each bot of
 //! each match gets one sandbox, and in it `koth __spawn PROGRAM ARGS...` (the spawner) starts
 //! every call of the bot with [`ExternalCommand::call`], exactly as unsandboxed: the same
-//! time limit, output caps, group kill and sweep (the spawner is the subreaper inside).
+//! time limit, output caps, group kill and sweep (the spawner, or the launcher that holds the
+//! calls' CPU cap, see [`spawner_main`], is the subreaper inside).
 //!
 //! `koth` and the spawner speak JSON lines over the spawner's standard input and output: a
 //! [`Request`] per call, a [`Reply`] per request, in order.
