@@ -23,6 +23,9 @@ pub struct Rlimits {
     pub data_bytes: Option<u64>,
 }
 
+/// One limit to set: the resource, its soft and its hard value.
+type Setting = (Resource, u64, u64);
+
 impl Rlimits {
     /// Whether no limit is set.
     pub fn is_empty(&self) -> bool {
@@ -30,17 +33,21 @@ impl Rlimits {
     }
 
     /// The `(resource, soft, hard)` settings these limits make, within what this process
-    /// may set (limits are never raised past what it has itself).
-    fn settings(&self) -> [Option<(Resource, u64, u64)>; 3] {
+    /// may set (limits are never raised past what it has itself), each with whether this
+    /// process holds exactly that limit already (one `getrlimit(2)` each).
+    fn settings(&self) -> [Option<(Setting, bool)>; 3] {
         let within = |resource: Resource, soft: u64, hard: u64| {
-            let (_, max) = getrlimit(resource).unwrap_or((u64::MAX, u64::MAX));
-            (resource, soft.min(max), hard.min(max))
+            let now = getrlimit(resource).unwrap_or((u64::MAX, u64::MAX));
+            let wanted = (soft.min(now.1), hard.min(now.1));
+            ((resource, wanted.0, wanted.1), now == wanted)
         };
         let cpu = self
             .cpu_seconds
             .map(|s| within(Resource::RLIMIT_CPU, s.max(1), s.max(1).saturating_add(1)));
         // No core dumps under a CPU cap.
-        let core = self.cpu_seconds.map(|_| (Resource::RLIMIT_CORE, 0, 0));
+        let core = self
+            .cpu_seconds
+            .map(|_| within(Resource::RLIMIT_CORE, 0, 0));
         let data = self.data_bytes.map(|b| within(Resource::RLIMIT_DATA, b, b));
         [cpu, core, data]
     }
@@ -52,12 +59,9 @@ impl Rlimits {
     pub fn apply_on_start(&self, command: &mut Command) {
         use std::os::unix::process::CommandExt;
         // Worked out here, not in the child: the child only makes setrlimit(2) calls.
-        let mut settings = self.settings();
-        for setting in &mut settings {
-            if setting.is_some_and(|(r, soft, hard)| getrlimit(r) == Ok((soft, hard))) {
-                *setting = None;
-            }
-        }
+        let settings = self
+            .settings()
+            .map(|s| s.and_then(|(setting, held)| (!held).then_some(setting)));
         if settings.iter().all(Option::is_none) {
             return;
         }
@@ -77,7 +81,7 @@ impl Rlimits {
     /// Sets these limits on this process itself, for good (its hard limits cannot be raised
     /// again), so that every process it starts inherits them.
     pub fn hold(&self) -> nix::Result<()> {
-        for (resource, soft, hard) in self.settings().into_iter().flatten() {
+        for ((resource, soft, hard), _) in self.settings().into_iter().flatten() {
             setrlimit(resource, soft, hard)?;
         }
         Ok(())
