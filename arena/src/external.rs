@@ -223,18 +223,21 @@ impl<G: Contest> ExternalPlayer<G> {
         }
     }
 
-    /// Starts a sandboxed program's sandbox at the introduction, before any call. Every seat
-    /// is introduced before the first call, so the seats' sandboxes (bwrap's namespaces and
-    /// mounts, the spawner, the bot's folder seeded inside) come up side by side and while
-    /// the first call waits, instead of one after the other at each seat's first call (the
-    /// process bench's `sandboxed` matches). The state file, where the protocol keeps one,
-    /// is made first: the sandbox seeds its folder when it starts. A failure is left to the
-    /// first call, which starts the sandbox again and reports what went wrong.
+    /// Starts a sandboxed program's sandbox, and a long-running program in or out of one,
+    /// at the introduction, before any call. Every seat is introduced before the first call,
+    /// so the seats' sandboxes (bwrap's namespaces and mounts, the spawner, the bot's folder
+    /// seeded inside) and long-running programs (their loading and their runtime's start)
+    /// come up side by side and while the first call waits, instead of one after the other
+    /// at each seat's first call (the process bench's `sandboxed` and `bomberman` matches).
+    /// The state file, where the protocol keeps one, is made first: the sandbox seeds its
+    /// folder when it starts. A failure is left to the first call, which starts the program
+    /// again and reports what went wrong.
     fn start_early(&mut self) {
         let Endpoint::Program(cmd) = &self.endpoint else {
             return;
         };
-        if cmd.sandbox.is_none() || self.link.is_err() {
+        let long_running = G::PROTOCOL.family == Family::LongRunning;
+        if (cmd.sandbox.is_none() && !long_running) || self.link.is_err() {
             return;
         }
         if G::PROTOCOL.state_file && self.empty_state_file().is_err() {
