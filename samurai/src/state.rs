@@ -67,6 +67,9 @@ pub enum Event {
     Ended(End),
 }
 
+/// Turns of history a fresh duel makes room for.
+const HISTORY_RESERVE: u32 = 64;
+
 /// Both seats act every turn.
 const BOTH: [PlayerId; 2] = [PlayerId(0), PlayerId(1)];
 
@@ -127,7 +130,10 @@ impl Samurai {
 
     /// The duel's first turn under `config`, taken as valid.
     fn fresh(config: &Config) -> Self {
-        let reserve = config.max_turns.min(1024) as usize;
+        // Room for most duels' histories, small enough that both sit on a cache line or
+        // two beside each other (a longer duel grows them): thousands of duels side by side,
+        // as a learner's batch holds them, stay in cache.
+        let reserve = config.max_turns.min(HISTORY_RESERVE) as usize;
         Samurai {
             config: config.clone(),
             health: [config.health; 2],
