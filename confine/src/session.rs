@@ -5,8 +5,9 @@
 //! The tick's transport runs on the calling thread, with both pipes non-blocking: the line
 //! goes into one buffer kept for the session and is written at once (what a bot that stops
 //! reading leaves unwritten waits in that buffer and goes out while later calls wait), and
-//! the answer is read in place and split off as a line, with `poll(2)` waiting for either.
-//! No thread hand-off per tick (the process bench's `tick/session` against `tick/raw`).
+//! the answer is read in place and split off as a line, with `poll(2)` waiting for either
+//! once reading for up to 50 us has not caught a fast answer. No thread hand-off per tick
+//! (the process bench's `tick/session` against `tick/raw`).
 //! Standard error, read only for faults and logs, has a thread of its own.
 
 use std::fs::File;
