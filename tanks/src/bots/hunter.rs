@@ -147,7 +147,13 @@ impl Hunter {
 }
 
 /// The first tank along `dir` from `from` among `tanks`, other than `skip`.
-fn first_along(n: i32, tanks: &[TankView], from: Coord, dir: Dir4, skip: u32) -> Option<TankView> {
+pub(super) fn first_along(
+    n: i32,
+    tanks: &[TankView],
+    from: Coord,
+    dir: Dir4,
+    skip: u32,
+) -> Option<TankView> {
     tanks
         .iter()
         .filter(|t| t.id != skip)
@@ -158,18 +164,16 @@ fn first_along(n: i32, tanks: &[TankView], from: Coord, dir: Dir4, skip: u32) ->
 
 /// One of the hunter's actions as it weighs them.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Weighed {
-    pub(crate) action: Action,
+struct Weighed {
+    action: Action,
     /// Expected kills minus the price of the risk, fixed-point.
     value: i64,
-    /// The chance of being destroyed this tick, fixed-point.
-    pub(crate) risk: i64,
 }
 
 impl Hunter {
     /// Learns from the observation (once a tick) and weighs the eight shots and moves (empty
     /// where the tank is gone or alone).
-    pub(crate) fn weigh(&mut self, obs: &Observation) -> Vec<Weighed> {
+    fn weigh(&mut self, obs: &Observation) -> Vec<Weighed> {
         let enemies = self.learn(obs);
         let Some(me) = obs.me() else {
             return Vec::new();
@@ -190,7 +194,6 @@ impl Hunter {
             weighed.push(Weighed {
                 action: Action::Shoot(dir),
                 value: kills - DEATH * stay_risk + here,
-                risk: stay_risk,
             });
         }
         for dir in Dir4::ALL {
@@ -202,24 +205,34 @@ impl Hunter {
             weighed.push(Weighed {
                 action: Action::Move(dir),
                 value: -DEATH * risk + prospects,
-                risk,
             });
         }
         weighed
     }
 }
 
-impl Bot<Tanks> for Hunter {
-    fn act(&mut self, obs: &Observation, rng: &mut dyn RngCore) -> Action {
+impl Hunter {
+    /// Learns from the observation (once a tick) and returns the actions it values most
+    /// (its choice is one of them, drawn at random); none where the tank is gone or alone.
+    pub(crate) fn best(&mut self, obs: &Observation) -> Vec<Action> {
         let weighed = self.weigh(obs);
         let Some(top) = weighed.iter().map(|w| w.value).max() else {
-            return Action::Idle;
+            return Vec::new();
         };
-        let best: Vec<Action> = weighed
+        weighed
             .iter()
             .filter(|w| w.value == top)
             .map(|w| w.action)
-            .collect();
+            .collect()
+    }
+}
+
+impl Bot<Tanks> for Hunter {
+    fn act(&mut self, obs: &Observation, rng: &mut dyn RngCore) -> Action {
+        let best = self.best(obs);
+        if best.is_empty() {
+            return Action::Idle;
+        }
         best[draw::index(rng, best.len())]
     }
 }
@@ -336,7 +349,7 @@ impl View<'_> {
 }
 
 /// The square one step from `c` in `dir` (y up) on an `n` x `n` torus.
-fn step(n: i32, c: Coord, dir: Dir4) -> Coord {
+pub(super) fn step(n: i32, c: Coord, dir: Dir4) -> Coord {
     let (dx, dy) = dir.delta_y_up();
     let side = u16::try_from(n).unwrap_or(u16::MAX);
     Topology::Torus
@@ -346,7 +359,7 @@ fn step(n: i32, c: Coord, dir: Dir4) -> Coord {
 
 /// How many steps in `dir` lead from `from` to `to` (1..n), or `None` when `to` is not on
 /// that line (or is `from`).
-fn along(n: i32, from: Coord, to: Coord, dir: Dir4) -> Option<i32> {
+pub(super) fn along(n: i32, from: Coord, to: Coord, dir: Dir4) -> Option<i32> {
     let d = match dir {
         Dir4::Right if from.y == to.y => to.x - from.x,
         Dir4::Left if from.y == to.y => from.x - to.x,

@@ -8,8 +8,9 @@
 //!   [`sniper`](fn@sniper)).
 //! - `hunter` is ours and plays to survive: it never knowingly stands in a line of fire,
 //!   predicts where the others can move, and shoots where they are likely to be.
-//! - `mcts` searches its own actions on the engine (Monte-Carlo tree search) against tanks
-//!   that fire at what they see, and values its survival above kills.
+//! - `mcts` searches its own actions on the engine (Monte-Carlo tree search) against a model
+//!   that learns which tanks are snipers, random or something else, and values its survival
+//!   above kills.
 //!
 //! They are listed, with the default line-up, in [`BOTS`] (what
 //! [`Contest::bots`](koth_engine_core::Contest::bots) returns). Every bot draws its
@@ -25,6 +26,7 @@ use koth_engine_core::draw;
 
 use crate::{Action, Observation, Tanks, protocol};
 
+mod field;
 mod hunter;
 mod mcts;
 mod sniper;

@@ -11,7 +11,7 @@ fn rng() -> Pcg64Mcg {
     Pcg64Mcg::seed_from_u64(7)
 }
 
-fn obs(you: u32, width: u16, tanks: &[(u32, i32, i32)]) -> Observation {
+pub(super) fn obs(you: u32, width: u16, tanks: &[(u32, i32, i32)]) -> Observation {
     Observation {
         you,
         width,
