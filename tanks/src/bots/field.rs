@@ -55,18 +55,22 @@ pub(super) struct Field {
     expected: BTreeMap<u32, Vec<Action>>,
 }
 
-/// The direction the seed's example fires in, seeing `tanks` from `me`'s square; `None`
-/// where it shares no line with another tank (then it moves). Its first tank in line is the
-/// lowest id; one in the same column makes it fire left, one in the same row up.
-pub(super) fn sniper_shot(tanks: &[TankView], me: TankView) -> Option<Dir4> {
-    let first = tanks
-        .iter()
-        .find(|t| t.id != me.id && (t.at.x == me.at.x || t.at.y == me.at.y))?;
-    Some(if first.at.x == me.at.x {
+/// The direction the seed's example fires in from `me`, with the other tanks on `others`
+/// (in ascending id order); `None` where it shares no line with one (then it moves). Its
+/// first tank in line is the lowest id; one in the same column makes it fire left, one in
+/// the same row up.
+pub(super) fn sniper_shot(me: Coord, others: impl IntoIterator<Item = Coord>) -> Option<Dir4> {
+    let first = others.into_iter().find(|at| at.x == me.x || at.y == me.y)?;
+    Some(if first.x == me.x {
         Dir4::Left
     } else {
         Dir4::Up
     })
+}
+
+/// [`sniper_shot`] for tank `me` among `tanks` (ascending id, `me` included or not).
+fn shot_among(tanks: &[TankView], me: TankView) -> Option<Dir4> {
+    sniper_shot(me.at, tanks.iter().filter(|t| t.id != me.id).map(|t| t.at))
 }
 
 impl Field {
@@ -108,7 +112,7 @@ impl Field {
                 first_along(n, now, at, dir, e.id).is_some_and(|t| t.at == step(n, at, dir))
             };
             let blocked = Dir4::ALL.into_iter().filter(|&d| held(d)).count() as f64;
-            let sniper = match (sniper_shot(&self.prev, e), moved) {
+            let sniper = match (shot_among(&self.prev, e), moved) {
                 (Some(_), Some(_)) => SLIP,
                 (Some(dir), None) if shows(dir) => SLIP,
                 (Some(_), None) => 1.0,
@@ -183,7 +187,7 @@ impl Field {
             }
             let fires = |dir: Dir4| hits[dir_index(dir)];
             let w = self.kinds(e.id);
-            let sniper = match sniper_shot(&obs.tanks, e) {
+            let sniper = match shot_among(&obs.tanks, e) {
                 Some(dir) if fires(dir) => 1.0,
                 _ => 0.0,
             };
@@ -222,7 +226,7 @@ impl Field {
             return 1.0;
         };
         let w = self.kinds(e.id);
-        let sniper = if sniper_shot(&obs.tanks, e).is_none() {
+        let sniper = if shot_among(&obs.tanks, e).is_none() {
             0.75
         } else {
             0.0
@@ -304,12 +308,7 @@ mod tests {
                     ..o.clone()
                 };
                 let expected = ported(&view, &mut rng);
-                assert_eq!(
-                    sniper_shot(&o.tanks, *t),
-                    expected,
-                    "tank {} in {o:?}",
-                    t.id
-                );
+                assert_eq!(shot_among(&o.tanks, *t), expected, "tank {} in {o:?}", t.id);
                 fired += usize::from(expected.is_some());
             }
         }

@@ -11,11 +11,11 @@
 //! tank plays as one of these kinds, drawn by those weights at every step; a hunter plays
 //! its predicted action in the first tick, and after it, as something else does, as
 //! [`Gunners`] (a tank that sees another along a line of fire fires at it half the time,
-//! else it plays any command). The tree
-//! grows a tick per iteration and each new node is valued at once ([`DEPTH`] is 0: random
-//! play after it only added noise). A tank's place comes from how long it survives, while
-//! the game's rewards count kills: the search adds a heavy price on being destroyed
-//! ([`DEATH`]) to the kills' rewards, at the cut and where the match ends.
+//! else it plays any command). The tree grows a tick per iteration and each new node is
+//! valued at once ([`DEPTH`] is 0: random play after it only added noise). A tank's place
+//! comes from how long it survives, while the game's rewards count kills: the search adds a
+//! heavy price on being destroyed ([`DEATH`]) to the kills' rewards, at the cut and where the
+//! match ends.
 //!
 //! The search's choice is played only if no action is safer this tick by more than
 //! [`SLACK`], as the field model reckons it exactly; else the most visited of the safest
@@ -41,11 +41,11 @@ use koth_engine_core::search::{Mcts, Rollout, Settings};
 use koth_engine_core::{Bot, Dir4, Learn, PlayerId, RngCore, draw};
 
 use super::Hunter;
-use super::field::{Field, HUNTER, KINDS, RANDOM, SNIPER};
+use super::field::{Field, HUNTER, KINDS, RANDOM, SNIPER, sniper_shot};
 use crate::{Action, Config, Observation, Scenario, Tanks};
 
 /// The listing's description.
-pub(super) const ABOUT: &str = "Monte-Carlo tree search for survival (up to 500 iterations a tick) against a model that learns which tank is a sniper, a random tank or something else, among the actions it reckons safest";
+pub(super) const ABOUT: &str = "Monte-Carlo tree search for survival (up to 500 iterations a tick) against a model that learns which tank is a sniper, a random tank, a hunter or something else, among the actions it reckons safest";
 
 /// Ticks a rollout plays before it is valued (none: the new node is valued).
 const DEPTH: u32 = 0;
@@ -114,21 +114,19 @@ fn sees(game: &Tanks, player: PlayerId, dir: Dir4) -> bool {
     false
 }
 
-/// What the seed's example does in `game` as `player`: fires where it shares a line with
-/// another tank (the lowest seat, which is the lowest id), else moves any way.
+/// What the seed's example does in `game` as `player` ([`sniper_shot`]: the seats are in
+/// ascending id order), else a move any way.
 fn sniper_action(game: &Tanks, player: PlayerId, rng: &mut dyn RngCore) -> Action {
     let Some(me) = game.position(player) else {
         return Action::Idle;
     };
-    let first = game
+    let others = game
         .living()
         .iter()
         .filter(|&&p| p != player)
-        .filter_map(|&p| game.position(p))
-        .find(|at| at.x == me.x || at.y == me.y);
-    match first {
-        Some(at) if at.x == me.x => Action::Shoot(Dir4::Left),
-        Some(_) => Action::Shoot(Dir4::Up),
+        .filter_map(|&p| game.position(p));
+    match sniper_shot(me, others) {
+        Some(dir) => Action::Shoot(dir),
         None => Action::Move(Dir4::ALL[draw::index(rng, 4)]),
     }
 }
