@@ -312,17 +312,30 @@ struct Scratch<G: BatchGame> {
     events: Vec<G::Event>,
     /// Every seat's rewards of one game step.
     seat_rewards: Vec<f32>,
-    /// Rewards earned before a game's first learner decision (paid to nobody).
-    sink: Vec<f32>,
+    /// The learner seats' rewards in one env step so far (summed here, in cache, and
+    /// written to the caller's row once), or before a game's first learner decision (paid
+    /// to nobody).
+    earned: Vec<f32>,
+}
+
+/// Bytes reserved for each of a scratch's buffers.
+const SCRATCH_BYTES: usize = 4096;
+
+/// An empty vector with room for [`SCRATCH_BYTES`] of `T`.
+fn roomy<T>() -> Vec<T> {
+    Vec::with_capacity(SCRATCH_BYTES / size_of::<T>().max(1))
 }
 
 impl<G: BatchGame> Scratch<G> {
+    /// Each buffer with room for [`SCRATCH_BYTES`]: the threads write theirs for every env,
+    /// and small heap blocks of two threads could share a cache line (the allocator may
+    /// hand one thread a block another freed), which then bounces between their cores.
     fn new() -> Self {
         Scratch {
-            actions: Vec::new(),
-            events: Vec::new(),
-            seat_rewards: Vec::new(),
-            sink: Vec::new(),
+            actions: roomy(),
+            events: roomy(),
+            seat_rewards: roomy(),
+            earned: roomy(),
         }
     }
 }
@@ -518,11 +531,11 @@ impl<G: BatchGame> Env<G> {
             .map_err(|e| BatchError::Config(e.to_string()))?;
         self.steps = 0;
         self.refresh_masks(cx);
-        let mut sink = std::mem::take(&mut cx.scratch.sink);
+        let mut sink = std::mem::take(&mut cx.scratch.earned);
         sink.clear();
         sink.resize(shared.learners.len(), 0.0);
         let advanced = self.advance(cx, &mut sink);
-        cx.scratch.sink = sink;
+        cx.scratch.earned = sink;
         advanced?;
         if self.game.to_act().is_over() {
             return Err(stuck(
@@ -635,9 +648,15 @@ impl<G: BatchGame> Env<G> {
     /// Steps the env with its rows.
     fn step(&mut self, cx: &mut Cx<'_, G>, rows: Rows<'_>) -> Result<(), BatchError> {
         self.ended = None;
-        rows.rewards.fill(0.0);
-        self.play(cx, Some(rows.actions), rows.rewards)?;
-        self.advance(cx, rows.rewards)?;
+        let mut earned = std::mem::take(&mut cx.scratch.earned);
+        earned.clear();
+        earned.resize(cx.shared.learners.len(), 0.0);
+        let played = self
+            .play(cx, Some(rows.actions), &mut earned)
+            .and_then(|()| self.advance(cx, &mut earned));
+        rows.rewards.copy_from_slice(&earned);
+        cx.scratch.earned = earned;
+        played?;
         self.steps += 1;
         let over = self.game.to_act().is_over();
         let cut = !over && cx.shared.max_steps.is_some_and(|m| self.steps >= m);

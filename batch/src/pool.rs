@@ -5,6 +5,8 @@
 //! machine, 4,096 samurai envs stepped on two plain rayon threads ran slower than on one
 //! (the worker went to sleep between steps, and the calling thread slept waiting for it).
 //! So here, with rayon's safe scoped jobs:
+//! - a worker whose share of a step is done waits awake for the calling thread's share (an
+//!   idle rayon worker yields a few times and then sleeps);
 //! - after a step each worker runs a keep-awake job that spins (with the CPU's spin-loop
 //!   hint) until the next step begins or [`SPIN`] has passed, so back-to-back steps find it
 //!   awake;
@@ -12,7 +14,7 @@
 //!   finished (for at most [`SPIN`]) instead of sleeping on rayon's latch.
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 /// How long an idle worker stays awake for the next step, and how long the calling thread
@@ -64,16 +66,21 @@ impl Pool {
     ) {
         let epoch = self.epoch.fetch_add(1, Ordering::Relaxed) + 1;
         let finished = AtomicUsize::new(0);
+        let mine_done = AtomicBool::new(false);
         let count = jobs.len();
         self.pool.in_place_scope(|scope| {
             for job in jobs {
-                let finished = &finished;
+                let (finished, mine_done) = (&finished, &mine_done);
                 scope.spawn(move |_| {
                     job();
                     finished.fetch_add(1, Ordering::Release);
+                    // A worker done first waits awake for the calling thread: idle in rayon
+                    // it would soon sleep, and the keep-awake job below would have to wake it.
+                    spin_until(|| mine_done.load(Ordering::Acquire));
                 });
             }
             mine();
+            mine_done.store(true, Ordering::Release);
             // Wait awake; the scope then finds the jobs done (or sleeps after SPIN).
             spin_until(|| finished.load(Ordering::Acquire) == count);
         });

@@ -26,6 +26,10 @@ pub enum EndReason {
 /// How a match ended: the winner (none for a draw) and why.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+// Four bytes, aligned: the state stores its `Option<End>` in one write and reads it in one
+// load that the CPU forwards from that write (a load spanning two smaller stores waits for
+// them to reach the cache; learners read `end` right after each turn writes it).
+#[repr(align(4))]
 pub struct End {
     /// The winner, or `None` for a draw.
     pub winner: Option<PlayerId>,
@@ -197,7 +201,8 @@ impl Samurai {
     }
 
     /// Resolves one turn of a running duel (the checks ran in [`Game::step`]).
-    fn resolve(&mut self, actions: [Action; 2], events: &mut Vec<Event>) {
+    fn resolve(&mut self, first: Action, second: Action, events: &mut Vec<Event>) {
+        let actions = [first, second];
         let side = |p: usize| Side {
             action: actions[p],
             god_sword: self.honour[p] >= self.config.god_sword_honour,
@@ -362,7 +367,7 @@ impl Game for Samurai {
         _rng: &mut R,
         events: &mut Vec<Event>,
     ) -> Result<(), StepError<Infallible>> {
-        self.resolve([actions[0], actions[1]], events);
+        self.resolve(actions[0], actions[1], events);
         Ok(())
     }
 
