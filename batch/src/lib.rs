@@ -312,10 +312,8 @@ struct Scratch<G: BatchGame> {
     events: Vec<G::Event>,
     /// Every seat's rewards of one game step.
     seat_rewards: Vec<f32>,
-    /// The learner seats' rewards in one env step so far (summed here, in cache, and
-    /// written to the caller's row once), or before a game's first learner decision (paid
-    /// to nobody).
-    earned: Vec<f32>,
+    /// Rewards earned before a game's first learner decision (paid to nobody).
+    sink: Vec<f32>,
 }
 
 /// Bytes reserved for each of a scratch's buffers.
@@ -335,7 +333,7 @@ impl<G: BatchGame> Scratch<G> {
             actions: roomy(),
             events: roomy(),
             seat_rewards: roomy(),
-            earned: roomy(),
+            sink: roomy(),
         }
     }
 }
@@ -531,11 +529,11 @@ impl<G: BatchGame> Env<G> {
             .map_err(|e| BatchError::Config(e.to_string()))?;
         self.steps = 0;
         self.refresh_masks(cx);
-        let mut sink = std::mem::take(&mut cx.scratch.earned);
+        let mut sink = std::mem::take(&mut cx.scratch.sink);
         sink.clear();
         sink.resize(shared.learners.len(), 0.0);
         let advanced = self.advance(cx, &mut sink);
-        cx.scratch.earned = sink;
+        cx.scratch.sink = sink;
         advanced?;
         if self.game.to_act().is_over() {
             return Err(stuck(
@@ -570,7 +568,9 @@ impl<G: BatchGame> Env<G> {
     }
 
     /// Plays one joint action: ids for learner seats that decide, the bots' actions, the
-    /// environment's where a learner seat's mask is empty; adds the learners' rewards.
+    /// environment's where a learner seat's mask is empty. The learners' rewards are
+    /// written to `rewards` with ids (a step's first play: no earlier zeroing, and no
+    /// reload of a row just written), added to it without.
     fn play(
         &mut self,
         cx: &mut Cx<'_, G>,
@@ -623,8 +623,16 @@ impl<G: BatchGame> Env<G> {
         scratch.seat_rewards.resize(cx.shared.seats.len(), 0.0);
         self.game
             .rewards(&scratch.events, &mut scratch.seat_rewards);
-        for (r, &p) in rewards.iter_mut().zip(&cx.shared.learners) {
-            *r += scratch.seat_rewards[p.index()];
+        // The learners' ids start a step: their rewards are set, then added to.
+        let learners = cx.shared.learners.iter();
+        if ids.is_some() {
+            for (r, &p) in rewards.iter_mut().zip(learners) {
+                *r = scratch.seat_rewards[p.index()];
+            }
+        } else {
+            for (r, &p) in rewards.iter_mut().zip(learners) {
+                *r += scratch.seat_rewards[p.index()];
+            }
         }
         self.refresh_masks(cx);
         Ok(())
@@ -647,16 +655,11 @@ impl<G: BatchGame> Env<G> {
 
     /// Steps the env with its rows.
     fn step(&mut self, cx: &mut Cx<'_, G>, rows: Rows<'_>) -> Result<(), BatchError> {
-        self.ended = None;
-        let mut earned = std::mem::take(&mut cx.scratch.earned);
-        earned.clear();
-        earned.resize(cx.shared.learners.len(), 0.0);
-        let played = self
-            .play(cx, Some(rows.actions), &mut earned)
-            .and_then(|()| self.advance(cx, &mut earned));
-        rows.rewards.copy_from_slice(&earned);
-        cx.scratch.earned = earned;
-        played?;
+        if self.ended.is_some() {
+            self.ended = None;
+        }
+        self.play(cx, Some(rows.actions), rows.rewards)?;
+        self.advance(cx, rows.rewards)?;
         self.steps += 1;
         let over = self.game.to_act().is_over();
         let cut = !over && cx.shared.max_steps.is_some_and(|m| self.steps >= m);
