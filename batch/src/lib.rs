@@ -624,15 +624,10 @@ impl<G: BatchGame> Env<G> {
         self.game
             .rewards(&scratch.events, &mut scratch.seat_rewards);
         // The learners' ids start a step: their rewards are set, then added to.
-        let learners = cx.shared.learners.iter();
-        if ids.is_some() {
-            for (r, &p) in rewards.iter_mut().zip(learners) {
-                *r = scratch.seat_rewards[p.index()];
-            }
-        } else {
-            for (r, &p) in rewards.iter_mut().zip(learners) {
-                *r += scratch.seat_rewards[p.index()];
-            }
+        let add = ids.is_none();
+        for (r, &p) in rewards.iter_mut().zip(&cx.shared.learners) {
+            let earned = scratch.seat_rewards[p.index()];
+            *r = if add { *r + earned } else { earned };
         }
         self.refresh_masks(cx);
         Ok(())
