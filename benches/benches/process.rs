@@ -11,8 +11,9 @@
 //! - `process/<game>/bare`: the same number of fork/exec/wait of the same bot with the same
 //!   kind of input, without `koth`: the floor a runner cannot beat. koth's per-call overhead
 //!   is the ratio of the two.
-//! - `process/<game>/baseline`: with `KOTH_BASELINE=/path/to/another/koth`, the same match
-//!   played by that binary in the same run (before/after comparisons of a change).
+//! - `process/<game>/baseline` and `process/<game>/baseline-sandboxed`: with
+//!   `KOTH_BASELINE=/path/to/another/koth`, the same matches played by that binary in the
+//!   same run (before/after comparisons of a change).
 //!
 //! - `call/<input>/koth` and `call/<input>/bare`: one call, in this process: koth's
 //!   `ExternalCommand::call` (spawn with its death signal and subreaper flag, the poll loop,
@@ -365,12 +366,15 @@ fn matches(c: &mut Criterion) {
             group.bench_function(format!("{}/baseline", case.game), |b| {
                 b.iter(|| play(base, case, "off", dir.path()))
             });
+            group.bench_function(format!("{}/baseline-sandboxed", case.game), |b| {
+                b.iter(|| play(base, case, "on", dir.path()))
+            });
         }
         group.bench_function(format!("{}/bare", case.game), |b| {
             b.iter(|| bare(case, &bot, dir.path()))
         });
     }
-    long_running(&mut group, &koth, dir.path());
+    long_running(&mut group, &koth, baseline.as_deref(), dir.path());
     group.finish();
 }
 
@@ -389,6 +393,7 @@ const LONG_TICKS: usize = 100;
 fn long_running(
     group: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>,
     koth: &Path,
+    baseline: Option<&Path>,
     dir: &Path,
 ) {
     use std::io::BufRead;
@@ -405,10 +410,11 @@ fn long_running(
         calls: 0,
         input: Input::Stdin(""),
     };
-    let four = |sandbox: &'static str| {
+    let four = |koth: &Path, sandbox: &'static str| {
+        let koth = koth.to_path_buf();
         move || {
             let spec = "cmd:./bomberman";
-            let out = Command::new(koth)
+            let out = Command::new(&koth)
                 .args(["play", "bomberman", "--json", "--seed", "1", "--config"])
                 .arg(dir.join("bomberman.json"))
                 .args(["--sandbox", sandbox, "--workdir"])
@@ -430,8 +436,12 @@ fn long_running(
             assert!(text.contains("\"faults\":[]"), "{text}");
         }
     };
-    group.bench_function("bomberman/koth", |b| b.iter(four("off")));
-    group.bench_function("bomberman/sandboxed", |b| b.iter(four("on")));
+    group.bench_function("bomberman/koth", |b| b.iter(four(koth, "off")));
+    group.bench_function("bomberman/sandboxed", |b| b.iter(four(koth, "on")));
+    if let Some(base) = baseline {
+        group.bench_function("bomberman/baseline", |b| b.iter(four(base, "off")));
+        group.bench_function("bomberman/baseline-sandboxed", |b| b.iter(four(base, "on")));
+    }
     let mut line = vec![b'0'; TICK_BYTES];
     line.push(b'\n');
     group.bench_function("bomberman/bare", |b| {

@@ -514,10 +514,15 @@ echo W"#,
             .unwrap();
         let out = json(&out);
         assert_eq!(out["faults"], Value::Array(vec![]), "{sandbox}: {out}");
+        // Only the note of the passed sandbox check stays (it is meant to).
         let left: Vec<_> = std::fs::read_dir(&tmp)
             .unwrap()
             .flatten()
             .map(|e| e.path())
+            .filter(|p| {
+                let name = p.file_name().unwrap().to_string_lossy();
+                !(name.starts_with("koth-sandbox-") && name.ends_with(".ok"))
+            })
             .collect();
         assert!(left.is_empty(), "{sandbox}: left behind: {left:?}");
         if let Some(group) = group {
@@ -726,4 +731,122 @@ fn the_spawner_starts_each_call_under_its_cap_from_a_launcher_holding_it() {
     assert_ne!(parents[3], parents[4], "{calls:?}");
     drop(input);
     assert!(spawner.wait().unwrap().success());
+}
+
+/// The check that bubblewrap works runs once, then is remembered between runs
+/// (`koth_confine::probed`): until bubblewrap changes, the note is one the check cannot
+/// trust, or a sandbox failed to start although the check had passed. The check is seen
+/// through a `bwrap` wrapper that logs each start (the check runs `/bin/true`).
+#[test]
+fn a_passed_sandbox_check_is_remembered_until_something_changes() {
+    use std::os::unix::fs::PermissionsExt;
+    let _untimed = untimed();
+    let Some(real) = std::env::split_paths(&std::env::var_os("PATH").unwrap())
+        .map(|d| d.join("bwrap"))
+        .find(|p| p.is_file())
+    else {
+        panic!("the sandbox tests need bwrap");
+    };
+    let root = tempfile::tempdir().unwrap();
+    let open = |path: &std::path::Path, mode: u32| {
+        std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode)).unwrap()
+    };
+    // As root the check and the sandboxes run as the bots' users: they reach all of it.
+    open(root.path(), 0o755);
+    let (bin, tmp, bot) = (
+        root.path().join("bin"),
+        root.path().join("tmp"),
+        root.path().join("bot"),
+    );
+    for dir in [&bin, &tmp, &bot] {
+        std::fs::create_dir(dir).unwrap();
+        open(dir, 0o755);
+    }
+    let log = root.path().join("bwrap.log");
+    std::fs::write(&log, "").unwrap();
+    open(&log, 0o666);
+    let refuse = root.path().join("refuse");
+    let wrapper = |extra: &str| {
+        script(
+            &bin,
+            "bwrap",
+            &format!(
+                "echo \"$@\" >> {log}\ncase \"$*\" in */bin/true) ;; *) [ -e {refuse} ] && \
+                 {{ echo 'bwrap: refused' >&2; exit 1; }} ;; esac\n{extra}exec {real} \"$@\"",
+                log = log.display(),
+                refuse = refuse.display(),
+                real = real.display()
+            ),
+        )
+    };
+    wrapper("");
+    std::fs::write(bot.join("samurai.json"), r#"{"max_turns": 2}"#).unwrap();
+    std::fs::write(bot.join("bomberman.json"), CONFIG).unwrap();
+    script(
+        &bot,
+        "bot.sh",
+        r#"[ $# -gt 0 ] && { echo W; exit 0; }
+while read line; do echo '{"speedX": 0, "speedY": 0, "drop": false}'; done"#,
+    );
+    let path = format!("{}:{}", bin.display(), std::env::var("PATH").unwrap());
+    let checks = || {
+        std::fs::read_to_string(&log)
+            .unwrap()
+            .lines()
+            .filter(|l| l.ends_with("/bin/true"))
+            .count()
+    };
+    let faults_in = |game: &str| {
+        let out = json(
+            &koth(&format!("play {game} --seed 1 --json --config {game}.json --sandbox on --bot a=cmd:./bot.sh --bot b=cmd:./bot.sh"))
+                .env("PATH", &path)
+                .env("TMPDIR", &tmp)
+                .run(&bot),
+        );
+        out["faults"].as_array().unwrap().len()
+    };
+    let faults = || faults_in("samurai");
+    assert_eq!((faults(), checks()), (0, 1), "the first run checks");
+    assert_eq!((faults(), checks()), (0, 1), "the second remembers");
+    // A sandbox that fails to start although the check passed: the next run checks again.
+    std::fs::write(&refuse, "").unwrap();
+    assert!(faults() > 0, "the refused sandboxes are faults");
+    assert_eq!(checks(), 1);
+    std::fs::remove_file(&refuse).unwrap();
+    assert_eq!(
+        (faults(), checks()),
+        (0, 2),
+        "checked again after the failure"
+    );
+    assert_eq!((faults(), checks()), (0, 2));
+    // The same with a long-running bot's sandbox.
+    std::fs::write(&refuse, "").unwrap();
+    assert!(
+        faults_in("bomberman") > 0,
+        "the refused sandboxes are faults"
+    );
+    std::fs::remove_file(&refuse).unwrap();
+    assert_eq!((faults_in("bomberman"), checks()), (0, 3));
+    assert_eq!((faults(), checks()), (0, 3));
+    // Another bubblewrap (the same one rewritten) is checked again.
+    std::thread::sleep(std::time::Duration::from_millis(20));
+    wrapper("# rewritten\n");
+    assert_eq!(
+        (faults(), checks()),
+        (0, 4),
+        "a changed bwrap is checked again"
+    );
+    // A note others could have written is not believed.
+    let note = std::fs::read_dir(&tmp)
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .find(|p| p.to_string_lossy().ends_with(".ok"))
+        .expect("the note of the passed check");
+    open(&note, 0o666);
+    assert_eq!(
+        (faults(), checks()),
+        (0, 5),
+        "an untrusted note is checked again"
+    );
 }

@@ -5,7 +5,8 @@
 //!   [`session`]: one long-running program answering line by line.
 //! - [`sandbox`]: bubblewrap around each bot; [`spawner`]: the helper that starts a bot's
 //!   calls inside its sandbox; [`cgroup`]: its memory, process and CPU caps; [`rlimits`]:
-//!   per-process limits; [`folders`]: its private folder and koth's run folder.
+//!   per-process limits; [`folders`]: its private folder and koth's run folder;
+//!   [`probed`]: the check that bubblewrap works, remembered between runs.
 //! - [`reaper`]: no bot process outlives its call, its match or koth.
 //!
 //! All of koth's `unsafe` code and process-global state is here.
@@ -24,6 +25,7 @@ pub mod cgroup;
 pub mod folders;
 pub mod helper;
 mod lines;
+pub mod probed;
 pub mod process;
 pub mod reaper;
 pub mod rlimits;

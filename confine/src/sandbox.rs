@@ -276,8 +276,12 @@ fn reachable_by_others(path: &Path) -> bool {
             .all(|dir| dir.as_os_str().is_empty() || mode(dir) & 0o001 != 0)
 }
 
+/// The options of the check that bubblewrap works, besides [`CONFINED`].
+const CHECK: &[&str] = &["--ro-bind", "/", "/", "--unshare-all", "--die-with-parent"];
+
 /// bubblewrap's path if it runs a trivial sandbox here with the options every sandbox
-/// takes (as a bot's user when koth runs as root), checked once.
+/// takes (as a bot's user when koth runs as root): checked once per run, and not at all
+/// when a run before found it working in the same conditions ([`crate::probed`]).
 fn usable_bwrap(as_root: bool) -> Result<PathBuf, String> {
     static CHECKED: OnceLock<Result<PathBuf, String>> = OnceLock::new();
     CHECKED
@@ -285,12 +289,13 @@ fn usable_bwrap(as_root: bool) -> Result<PathBuf, String> {
             let bwrap = crate::process::find_on_path("bwrap").ok_or(
                 "bubblewrap (bwrap) is not installed (Debian: apt-get install bubblewrap)",
             )?;
+            let options = CHECK.iter().chain(CONFINED).copied().collect::<Vec<_>>();
+            let key = crate::probed::key(&bwrap, &options.join(" "), as_root);
+            if key.as_deref().is_some_and(crate::probed::passed) {
+                return Ok(bwrap);
+            }
             let mut probe = Command::new(&bwrap);
-            probe
-                .env_clear()
-                .args(["--ro-bind", "/", "/", "--unshare-all", "--die-with-parent"])
-                .args(CONFINED)
-                .arg("/bin/true");
+            probe.env_clear().args(&options).arg("/bin/true");
             if as_root {
                 become_user(&mut probe, BOT_ID_BASE);
             }
@@ -298,6 +303,9 @@ fn usable_bwrap(as_root: bool) -> Result<PathBuf, String> {
                 .output()
                 .map_err(|e| format!("bubblewrap does not start: {e}"))?;
             if out.status.success() {
+                if let Some(key) = &key {
+                    crate::probed::remember(key);
+                }
                 Ok(bwrap)
             } else {
                 Err(format!(

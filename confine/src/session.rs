@@ -428,6 +428,15 @@ impl Session {
             thread::sleep(Duration::from_millis(2));
         }
         self.kill();
+        let refused = self.wrappers > 0
+            && self
+                .stderr
+                .lock()
+                .is_ok_and(|e| e.first.starts_with(b"bwrap:"));
+        if refused {
+            // bubblewrap could not make the sandbox: the next run checks it again.
+            crate::probed::forget();
+        }
         let cap = self
             .cgroup
             .as_mut()

@@ -316,6 +316,8 @@ pub struct SandboxedCalls {
     input: ChildStdin,
     output: LineReader,
     broken: bool,
+    /// Whether the spawner has replied once (the sandbox came up).
+    replied: bool,
 }
 
 impl SandboxedCalls {
@@ -347,6 +349,7 @@ impl SandboxedCalls {
             input,
             output,
             broken: false,
+            replied: false,
         })
     }
 
@@ -375,7 +378,12 @@ impl SandboxedCalls {
         let reply = self.exchange(&request, Instant::now() + timeout + MARGIN);
         if reply.is_err() {
             self.broken = true;
+            if !self.replied {
+                // The sandbox did not come up: the next run checks bubblewrap again.
+                crate::probed::forget();
+            }
         }
+        self.replied = true;
         match reply? {
             Reply::Ok {
                 stdout,
