@@ -6,13 +6,11 @@ use core::ops::RangeInclusive;
 
 use koth_engine_core::scene::{Scene, Swatch};
 use koth_engine_core::{
-    Answer, BotList, Contest, Family, FaultKind, Game, LinkInfo, Message, PlayerId, Protocol,
-    Ranking, preview,
+    Answer, BotList, Contest, Family, FaultKind, LinkInfo, Message, PlayerId, Protocol, Ranking,
+    preview,
 };
 
-use crate::protocol::{
-    GAME_TIME_MS, MEMORY_LIMIT_MB, TICK_TIMEOUT_MS, action_json, observation_json, parse_action,
-};
+use crate::protocol::{GAME_TIME_MS, MEMORY_LIMIT_MB, TICK_TIMEOUT_MS, action_json, parse_action};
 use crate::{Action, Bomberman, Config, Event, bots};
 
 /// A log shows the lattice every this many ticks (and the first and final state).
@@ -41,7 +39,7 @@ pub struct ProgramLink;
 
 /// The contest's program protocol ([`crate::protocol`]): one process per player for the whole
 /// game; before each tick in which the player is on the field it gets one
-/// [`observation_json`] line (complete, the rules included) and answers one line
+/// [`observation_json`](crate::protocol::observation_json) line (complete, the rules included) and answers one line
 /// `{"speedX": f, "speedY": f, "drop": bool}`. [`TICK_TIMEOUT_MS`] per tick,
 /// [`GAME_TIME_MS`] per game, [`MEMORY_LIMIT_MB`] of memory. A late, malformed or missing
 /// answer means standing still without dropping ([`Action::IDLE`]).
@@ -147,7 +145,7 @@ impl Contest for Bomberman {
     }
 
     fn encode(&self, seat: PlayerId, _link: &mut ProgramLink) -> Message {
-        Message::input(observation_json(&self.observe(seat)))
+        Message::input(self.observation_line(seat))
     }
 
     fn decode(&self, _seat: PlayerId, _link: &mut ProgramLink, answer: &[u8]) -> Answer<Action> {

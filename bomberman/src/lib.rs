@@ -161,12 +161,15 @@
 //! [`Scenario`] builds positions by hand (for rule tests and tools), checked so that the
 //! engine's invariants hold.
 //!
-//! Features: `std` (default; nothing in the rules needs it), `serde` (derives for the config,
+//! Features: `std` (default; nothing in the rules needs it: with it, a tick's protocol lines
+//! share one encoding of the world, see [`protocol`]), `serde` (derives for the config,
 //! actions, events, observations and objects; fixed-point values serialise as raw integers).
 #![no_std]
 #![deny(missing_docs)]
 
 extern crate alloc;
+#[cfg(feature = "std")]
+extern crate std;
 
 mod action;
 pub mod bots;

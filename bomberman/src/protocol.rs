@@ -37,6 +37,10 @@
 //! (Shown wrapped; the real line has no whitespace.) The field's border is a wall but is not
 //! listed in `obstacles`. A player's `immuneDuration` counts its stun too.
 //!
+//! Only `tick` and `player` differ between the seats' lines of a tick: the runner's lines
+//! ([`Contest::encode`](koth_engine_core::Contest::encode)) share one encoding of the rest
+//! (with the `std` feature), so a tick costs one world's encoding, not one per seat.
+//!
 //! Answers are read strictly and totally (no input panics): the line must be one JSON object
 //! holding `speedX` and `speedY` (finite numbers) and `drop` (a boolean); other members are
 //! ignored; a member given twice is an error. Each speed becomes the nearest 1/256 of a unit
@@ -68,9 +72,33 @@ pub const MEMORY_LIMIT_MB: u64 = 256;
 /// The line a bot reads for one tick (without the trailing newline), the rules included.
 pub fn observation_json(observation: &Observation) -> String {
     let mut out = String::with_capacity(4096);
-    write_observation(&mut out, observation);
+    write_head(&mut out, observation);
+    write_world(&mut out, &observation.world);
     out
 }
+
+/// The part of a tick's line after the seat's own record (`,"world":{...},"rules":{...}}`):
+/// the same for every seat that observes `world`.
+#[cfg(feature = "std")]
+pub(crate) fn world_json(world: &crate::World) -> String {
+    let mut out = String::with_capacity(4096);
+    write_world(&mut out, world);
+    out
+}
+
+/// [`observation_json`] of `observation`, whose world's part is already encoded: `world` is
+/// [`world_json`] of `observation.world`.
+#[cfg(feature = "std")]
+pub(crate) fn observation_json_with(observation: &Observation, world: &str) -> String {
+    let mut out = String::with_capacity(HEAD_BYTES + world.len());
+    write_head(&mut out, observation);
+    out.push_str(world);
+    out
+}
+
+/// Room for a line's head (the tick and the seat's record: some 220 bytes).
+#[cfg(feature = "std")]
+const HEAD_BYTES: usize = 256;
 
 /// A number as the line writes it: integers in decimal, [`Fixed`] as an exact decimal
 /// (its `Display`). Written digit by digit into the line, without `core::fmt` (a bot's line
@@ -150,13 +178,17 @@ fn field(out: &mut String, text: &str, value: impl Number) {
     value.push_to(out);
 }
 
-fn write_observation(out: &mut String, o: &Observation) {
-    let w = &o.world;
+/// The line's head: the tick and the seat's own record.
+fn write_head(out: &mut String, o: &Observation) {
+    field(out, "{\"tick\":", o.world.tick);
+    out.push_str(",\"player\":");
+    write_player(out, &o.me, &o.world.config.rules);
+}
+
+/// The rest of the line: the world and the rules.
+fn write_world(out: &mut String, w: &crate::World) {
     let rules = &w.config.rules;
     let field_size = Fixed::from_units(rules.field_size() as i32);
-    field(out, "{\"tick\":", w.tick);
-    out.push_str(",\"player\":");
-    write_player(out, &o.me, rules);
     field(out, ",\"world\":{\"width\":", field_size);
     field(out, ",\"height\":", field_size);
     out.push_str(",\"players\":[");

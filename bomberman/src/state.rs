@@ -1,5 +1,6 @@
 //! The game state and the [`Game`] implementation.
 
+use alloc::string::String;
 use alloc::sync::Arc;
 use alloc::vec;
 use alloc::vec::Vec;
@@ -189,6 +190,10 @@ pub(crate) struct SharedView {
     /// Whether `world`'s tiles are the state's tiles (they change only when a brick burns,
     /// so a refresh seldom copies them).
     tiles_synced: bool,
+    /// The world's part of the protocol line ([`protocol::world_json`](crate::protocol)),
+    /// encoded once for every seat's line of a tick.
+    #[cfg(feature = "std")]
+    line: std::sync::OnceLock<String>,
 }
 
 impl SharedView {
@@ -198,6 +203,8 @@ impl SharedView {
             fresh: false,
             observed: AtomicBool::new(false),
             tiles_synced: false,
+            #[cfg(feature = "std")]
+            line: std::sync::OnceLock::new(),
         }
     }
 
@@ -305,6 +312,8 @@ impl Bomberman {
     /// place, reusing its buffers, when no observation still holds it), else lets it go stale.
     pub(crate) fn rebuild_view(&mut self) {
         let view = &mut self.view;
+        #[cfg(feature = "std")]
+        view.line.take();
         if !core::mem::take(view.observed.get_mut()) {
             view.fresh = false;
             return;
@@ -335,6 +344,20 @@ impl Bomberman {
         } else {
             Arc::new(self.world())
         }
+    }
+
+    /// `seat`'s protocol line now ([`protocol::observation_json`](crate::protocol) of its
+    /// observation). With `std`, the world's part is encoded once per tick, for every seat.
+    pub(crate) fn observation_line(&self, seat: PlayerId) -> String {
+        let observation = self.observe(seat);
+        #[cfg(feature = "std")]
+        if Arc::ptr_eq(&observation.world, &self.view.world) {
+            // The shared world, up to date: its encoding stands until the next refresh.
+            let world =
+                (self.view.line).get_or_init(|| crate::protocol::world_json(&observation.world));
+            return crate::protocol::observation_json_with(&observation, world);
+        }
+        crate::protocol::observation_json(&observation)
     }
 
     /// Recomputes the per-cell explosion cover from the explosion list.

@@ -88,6 +88,14 @@ impl Player<Bomberman> for Checked {
         assert!(v.get("rules").is_some(), "every line has the rules");
         self.calls += 1;
         let o = game.observe(seat);
+        // The seats of a tick share one encoding of the world: each line is still exactly
+        // the seat's own observation's, tick after tick.
+        assert_eq!(
+            line,
+            observation_json(&o),
+            "seat {seat:?}, tick {}",
+            game.tick()
+        );
         check_line(&v, &o, game.tick());
         Decision::ok(Bot::act(&mut *self.bot, &o, rng))
     }
