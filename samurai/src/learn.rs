@@ -72,7 +72,7 @@ impl Learn for Samurai {
 }
 
 /// Actions of each side in the tensor, newest first.
-const LOOK_BACK: usize = 3;
+const LOOK_BACK: usize = crate::state::RECENT;
 /// One-hot width per action: the six actions and "none yet".
 const ONE_HOT: usize = 7;
 /// Entries of the tensor.
@@ -125,12 +125,8 @@ impl Samurai {
             koth_engine_core::Game::turn(self) as f32 / config.max_turns.max(1) as f32,
         ]);
         for (side, p) in [me, enemy].into_iter().enumerate() {
-            let history = self.history(p);
-            for back in 0..LOOK_BACK {
-                let slot = match history.len().checked_sub(back + 1) {
-                    Some(i) => history[i] as usize,
-                    None => ONE_HOT - 1,
-                };
+            for (back, action) in self.recent(p).iter().enumerate() {
+                let slot = action.map_or(ONE_HOT - 1, |a| a as usize);
                 obs[5 + (side * LOOK_BACK + back) * ONE_HOT + slot] = 1.0;
             }
         }

@@ -74,6 +74,9 @@ pub enum Event {
 /// Turns of history a fresh duel makes room for.
 const HISTORY_RESERVE: u32 = 64;
 
+/// Actions of each side kept inline, newest first (the tensor's look-back).
+pub(crate) const RECENT: usize = 3;
+
 /// Both seats act every turn.
 const BOTH: [PlayerId; 2] = [PlayerId(0), PlayerId(1)];
 
@@ -96,6 +99,7 @@ const BOTH: [PlayerId; 2] = [PlayerId(0), PlayerId(1)];
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(from = "Saved"))]
 pub struct Samurai {
     config: Config,
     health: [i32; 2],
@@ -103,6 +107,40 @@ pub struct Samurai {
     history: [Vec<Action>; 2],
     turn: u32,
     end: Option<End>,
+    /// Each side's last [`RECENT`] actions, newest first (`None` before the first turns):
+    /// the end of `history`, kept in the state so that a turn and the tensor read no heap
+    /// memory (in a learner's batch of thousands of duels each such read is a cache miss).
+    #[cfg_attr(feature = "serde", serde(skip))]
+    recent: [[Option<Action>; RECENT]; 2],
+}
+
+/// A saved duel: [`Samurai`] without what it derives from its histories.
+#[cfg(feature = "serde")]
+#[derive(serde::Deserialize)]
+struct Saved {
+    config: Config,
+    health: [i32; 2],
+    honour: [i32; 2],
+    history: [Vec<Action>; 2],
+    turn: u32,
+    end: Option<End>,
+}
+
+#[cfg(feature = "serde")]
+impl From<Saved> for Samurai {
+    fn from(saved: Saved) -> Self {
+        let mut duel = Samurai {
+            config: saved.config,
+            health: saved.health,
+            honour: saved.honour,
+            history: saved.history,
+            turn: saved.turn,
+            end: saved.end,
+            recent: [[None; RECENT]; 2],
+        };
+        duel.recall_recent();
+        duel
+    }
 }
 
 /// What one samurai knows when deciding (everything: the duel has perfect information).
@@ -145,7 +183,23 @@ impl Samurai {
             history: [Vec::with_capacity(reserve), Vec::with_capacity(reserve)],
             turn: 0,
             end: None,
+            recent: [[None; RECENT]; 2],
         }
+    }
+
+    /// Sets [`Samurai::recent`] from the histories.
+    fn recall_recent(&mut self) {
+        for (recent, history) in self.recent.iter_mut().zip(&self.history) {
+            for (back, slot) in recent.iter_mut().enumerate() {
+                *slot = history.len().checked_sub(back + 1).map(|i| history[i]);
+            }
+        }
+    }
+
+    /// `player`'s last [`RECENT`] actions, newest first.
+    #[inline]
+    pub(crate) fn recent(&self, player: PlayerId) -> &[Option<Action>; RECENT] {
+        &self.recent[player.index() & 1]
     }
 
     /// The duel a player sees in `observation`, under `config` (the observation holds the
@@ -205,7 +259,7 @@ impl Samurai {
         let side = |p: usize| Side {
             action: actions[p],
             god_sword: self.honour[p] >= self.config.god_sword_honour,
-            guarded_last_turn: self.history[p].last() == Some(&Action::Guard),
+            guarded_last_turn: self.recent[p][0] == Some(Action::Guard),
         };
         let sides = [side(0), side(1)];
         let fx = rules::resolve(sides, self.config.damage, self.config.god_damage);
@@ -234,6 +288,8 @@ impl Samurai {
             self.honour[p] += fx.honour[p];
             self.health[p] -= fx.damage[p];
             self.history[p].push(action);
+            let recent = &mut self.recent[p];
+            *recent = [Some(action), recent[0], recent[1]];
         }
         self.turn += 1;
         self.end = self.check_end();
@@ -255,6 +311,7 @@ impl Samurai {
             self.history[p].clear();
             self.history[p].extend(turns.iter().map(|t| t[p]));
         }
+        self.recall_recent();
         self.turn = u32::try_from(turns.len()).unwrap_or(u32::MAX);
         self.end = self.check_end();
     }
@@ -326,6 +383,7 @@ impl Game for Samurai {
         for history in &mut self.history {
             history.clear();
         }
+        self.recent = [[None; RECENT]; 2];
         self.turn = 0;
         self.end = None;
         Ok(())

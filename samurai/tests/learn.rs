@@ -130,3 +130,51 @@ fn tensors_differ_as_what_the_player_sees_differs() {
     assert_eq!(t0[5..26], t1[26..47]);
     assert_eq!((t0[2], t0[3]), (t1[3], t1[2]));
 }
+
+/// The tensor's last-action entries (5 to 46) are the ends of the histories, every turn of
+/// random duels, and in a duel rebuilt from an observation: the state keeps the last actions
+/// beside the histories, and the two must never part.
+#[test]
+fn tensor_last_actions_are_the_histories_ends() {
+    let config = Config::default();
+    let expected = |game: &Samurai, p: u8| {
+        let mut t = [0f32; 42];
+        for (side, q) in [p, 1 - p].into_iter().enumerate() {
+            let history = game.history(PlayerId(q));
+            for back in 0..3 {
+                let slot = match history.len().checked_sub(back + 1) {
+                    Some(i) => history[i] as usize,
+                    None => 6,
+                };
+                t[(side * 3 + back) * 7 + slot] = 1.0;
+            }
+        }
+        t
+    };
+    let check = |game: &Samurai| {
+        for p in 0..2u8 {
+            let mut t = vec![0.0; game.obs_len()];
+            game.write_obs(PlayerId(p), &mut t);
+            assert_eq!(t[5..], expected(game, p), "turn {}, seat {p}", game.turn());
+        }
+    };
+    let mut rng = Pcg64Mcg::seed_from_u64(9);
+    let mut events = Vec::new();
+    let mut game = Samurai::new(&config, 2, &mut rng).unwrap();
+    for _ in 0..30 {
+        check(&game);
+        while game.outcome().is_none() {
+            let pick = koth_engine_core::RngCore::next_u32(&mut rng) as usize % 36;
+            game.step(
+                &[Action::ALL[pick / 6], Action::ALL[pick % 6]],
+                &mut rng,
+                &mut events,
+            )
+            .unwrap();
+            check(&game);
+            let rebuilt = Samurai::from_observation(&config, &game.observe(PlayerId(1)));
+            check(&rebuilt);
+        }
+        game.restart(&config, 2, &mut rng).unwrap();
+    }
+}
