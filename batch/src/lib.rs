@@ -48,9 +48,35 @@ fn player_rng(seed: u64, seat: usize) -> Pcg64Mcg {
     Pcg64Mcg::seed_from_u64(derive_seed(seed, 1_000_000 + seat as u64))
 }
 
-/// Seat `seat`'s RNG in `rngs` of a game seeded `seed`, seeded now if it was not yet.
-fn seat_rng(rngs: &mut [Option<Pcg64Mcg>], seed: u64, seat: usize) -> &mut Pcg64Mcg {
-    rngs[seat].get_or_insert_with(|| player_rng(seed, seat))
+/// Each seat's RNG in one game, seeded when the seat first draws (learner seats of most
+/// games never do, and seeding one costs more than a samurai turn).
+struct SeatRngs {
+    rngs: Vec<Option<Pcg64Mcg>>,
+    /// Whether some seat drew in this game.
+    drew: bool,
+}
+
+impl SeatRngs {
+    fn new(seats: usize) -> Self {
+        SeatRngs {
+            rngs: vec![None; seats],
+            drew: false,
+        }
+    }
+
+    /// Seat `seat`'s RNG in the game seeded `seed`, seeded now if it was not yet.
+    fn get(&mut self, seed: u64, seat: usize) -> &mut Pcg64Mcg {
+        self.drew = true;
+        self.rngs[seat].get_or_insert_with(|| player_rng(seed, seat))
+    }
+
+    /// Forgets the RNGs of the last game.
+    fn forget(&mut self) {
+        if self.drew {
+            self.rngs.fill(None);
+            self.drew = false;
+        }
+    }
 }
 
 /// A game's RNG, `Pcg64Mcg::seed_from_u64(seed)` (the runner's rule), seeded at its first
@@ -267,32 +293,36 @@ impl<G: BatchGame> Shared<G> {
     fn learner(&self, p: PlayerId) -> Option<usize> {
         self.learner_of.get(p.index()).copied().flatten()
     }
-
-    /// An env's entries in the batch's legality array: `L` masks, then `L` flags.
-    fn legal_len(&self) -> usize {
-        self.learners.len() * (self.num_actions + 1)
-    }
 }
 
-/// One env: its game, RNGs and bots.
+/// One env: what its every step touches, kept small (a batch of thousands of envs steps
+/// at the speed of the memory its envs' steps read: the envs of one thread should fit its
+/// core's cache), the rest boxed.
+#[repr(align(64))]
 struct Env<G: BatchGame> {
+    game: G,
+    /// Learner steps of the current game.
+    steps: u32,
+    /// Whether `cold.last` is the game that ended in the last step (kept for the caller).
+    kept: bool,
+    cold: Box<Cold<G>>,
+}
+
+/// What an env's steps rarely touch: its identity, RNGs, bots, and the spare game.
+struct Cold<G: BatchGame> {
     index: usize,
     episode: u64,
     seed: u64,
-    game: G,
-    /// The game before `game`: the last finished one while [`Env::ended`] says so, else
+    /// The game before `game`: the last finished one while [`Env::kept`] says so, else
     /// spare room for the next restart.
     last: G,
     /// How `last` ended, while it is kept.
-    ended: Option<Ended>,
+    ended: Ended,
     /// The config of the current game, when bots changed it (naval's ship classes).
     config: Option<G::Config>,
     rng: GameRng,
-    /// Each seat's RNG, seeded when the seat first draws in a game (learner seats of most
-    /// games never do, and seeding one costs more than a samurai turn).
-    seat_rngs: Vec<Option<Pcg64Mcg>>,
+    seat_rngs: SeatRngs,
     bots: Vec<Option<Box<dyn Opponent<G>>>>,
-    steps: u32,
 }
 
 /// Which game the kept one was.
@@ -314,6 +344,8 @@ struct Scratch<G: BatchGame> {
     seat_rewards: Vec<f32>,
     /// Rewards earned before a game's first learner decision (paid to nobody).
     sink: Vec<f32>,
+    /// One acting learner seat's mask, to check its id against.
+    mask: Vec<bool>,
 }
 
 /// Bytes reserved for each of a scratch's buffers.
@@ -328,44 +360,29 @@ impl<G: BatchGame> Scratch<G> {
     /// Each buffer with room for [`SCRATCH_BYTES`]: the threads write theirs for every env,
     /// and small heap blocks of two threads could share a cache line (the allocator may
     /// hand one thread a block another freed), which then bounces between their cores.
-    fn new() -> Self {
+    fn new(num_actions: usize) -> Self {
+        let mut mask = roomy();
+        mask.resize(num_actions, false);
         Scratch {
             actions: roomy(),
             events: roomy(),
             seat_rewards: roomy(),
             sink: roomy(),
+            mask,
         }
     }
 }
 
-/// What an env's step works with besides the env: the shared settings, the thread's
-/// scratch, and the env's legality rows: per learner seat its mask in the current state
-/// (`L x A`), refreshed after every game step, then per learner seat whether its mask allows
-/// some id (`L`). The rows are the env's part of one array of the batch, so envs stepped in
-/// order read it in order.
+/// What an env's step works with besides the env: the shared settings and the thread's
+/// scratch.
 struct Cx<'a, G: BatchGame> {
     shared: &'a Shared<G>,
     scratch: &'a mut Scratch<G>,
-    legal: &'a mut [bool],
 }
 
-impl<G: BatchGame> Cx<'_, G> {
-    /// Learner `l`'s mask.
-    fn mask(&self, l: usize) -> &[bool] {
-        let a = self.shared.num_actions;
-        &self.legal[l * a..(l + 1) * a]
-    }
-
-    /// Whether learner `l`'s mask allows some id.
-    fn any(&self, l: usize) -> bool {
-        self.legal[self.shared.learners.len() * self.shared.num_actions + l]
-    }
-}
-
-/// A run of envs and their rows in the batch's legality array and in every buffer.
+/// A run of envs and their rows in every buffer.
 struct Run<'a, G: BatchGame> {
     envs: &'a mut [Env<G>],
-    legal: &'a mut [bool],
     actions: &'a [u32],
     obs: &'a mut [f32],
     rewards: &'a mut [f32],
@@ -390,7 +407,6 @@ impl<'a, G: BatchGame> Run<'a, G> {
         let (l, o, a) = (shared.learners.len(), shared.obs_len, shared.num_actions);
         let n = n.min(self.envs.len());
         let (envs, envs_rest) = self.envs.split_at_mut(n);
-        let (legal, legal_rest) = self.legal.split_at_mut(n * shared.legal_len());
         let (actions, actions_rest) = self.actions.split_at(n * l);
         let (obs, obs_rest) = self.obs.split_at_mut(n * l * o);
         let (rewards, rewards_rest) = self.rewards.split_at_mut(n * l);
@@ -399,7 +415,6 @@ impl<'a, G: BatchGame> Run<'a, G> {
         let (masks, masks_rest) = self.masks.split_at_mut(n * l * a);
         let first = Run {
             envs,
-            legal,
             actions,
             obs,
             rewards,
@@ -409,7 +424,6 @@ impl<'a, G: BatchGame> Run<'a, G> {
         };
         let rest = Run {
             envs: envs_rest,
-            legal: legal_rest,
             actions: actions_rest,
             obs: obs_rest,
             rewards: rewards_rest,
@@ -431,18 +445,10 @@ impl<'a, G: BatchGame> Run<'a, G> {
             .zip(self.rewards.chunks_exact_mut(l))
             .zip(self.terminated.iter_mut().zip(self.truncated.iter_mut()))
             .zip(self.masks.chunks_exact_mut(l * a));
-        let envs = self
-            .envs
-            .iter_mut()
-            .zip(self.legal.chunks_exact_mut(shared.legal_len()));
-        for ((env, legal), ((((actions, obs), rewards), (terminated, truncated)), masks)) in
-            envs.zip(rows)
+        let mut cx = Cx { shared, scratch };
+        for (env, ((((actions, obs), rewards), (terminated, truncated)), masks)) in
+            self.envs.iter_mut().zip(rows)
         {
-            let mut cx = Cx {
-                shared,
-                scratch: &mut *scratch,
-                legal,
-            };
             let rows = Rows {
                 actions,
                 obs,
@@ -465,8 +471,9 @@ fn stuck(env: usize, detail: impl Into<String>) -> BatchError {
 }
 
 impl<G: BatchGame> Env<G> {
-    /// Env `index` at its first game's first learner decision.
-    fn new(cx: &mut Cx<'_, G>, index: usize) -> Result<Self, BatchError> {
+    /// Env `index` at its first game's first learner decision, with the learner seats'
+    /// masks written to `masks` (`L x A`).
+    fn new(cx: &mut Cx<'_, G>, index: usize, masks: &mut [bool]) -> Result<Self, BatchError> {
         let shared = cx.shared;
         let bots = shared
             .seats
@@ -488,83 +495,105 @@ impl<G: BatchGame> Env<G> {
         let game = G::new(&shared.config, shared.seats.len(), &mut rng)
             .map_err(|e| BatchError::Config(e.to_string()))?;
         let mut env = Env {
-            index,
-            episode: 0,
-            seed,
-            last: game.clone(),
+            cold: Box::new(Cold {
+                index,
+                episode: 0,
+                seed,
+                last: game.clone(),
+                ended: Ended {
+                    episode: 0,
+                    seed,
+                    steps: 0,
+                },
+                config: None,
+                rng,
+                seat_rngs: SeatRngs::new(shared.seats.len()),
+                bots,
+            }),
             game,
-            ended: None,
-            config: None,
-            rng,
-            seat_rngs: Vec::new(),
-            bots,
             steps: 0,
+            kept: false,
         };
-        env.start(cx, seed)?;
+        env.start(cx, seed, masks)?;
         Ok(env)
     }
 
-    /// Starts game `self.episode` with `seed`: the bots' pre-game choices, the game, and
-    /// play up to the first learner decision.
-    fn start(&mut self, cx: &mut Cx<'_, G>, seed: u64) -> Result<(), BatchError> {
+    /// Starts game `cold.episode` with `seed`: the bots' pre-game choices, the game, and
+    /// play up to the first learner decision, whose masks it writes to `masks`.
+    fn start(
+        &mut self,
+        cx: &mut Cx<'_, G>,
+        seed: u64,
+        masks: &mut [bool],
+    ) -> Result<(), BatchError> {
         let shared = cx.shared;
-        self.seed = seed;
-        let seats = shared.seats.len();
-        self.seat_rngs.clear();
-        self.seat_rngs.resize(seats, None);
+        let cold = &mut *self.cold;
+        cold.seed = seed;
+        cold.seat_rngs.forget();
         if shared.bots {
-            let config = self.config.get_or_insert_with(|| shared.config.clone());
+            let config = cold.config.get_or_insert_with(|| shared.config.clone());
             config.clone_from(&shared.config);
-            for (p, bot) in self.bots.iter_mut().enumerate() {
+            for (p, bot) in cold.bots.iter_mut().enumerate() {
                 if let Some(bot) = bot {
-                    let rng = seat_rng(&mut self.seat_rngs, seed, p);
+                    let rng = cold.seat_rngs.get(seed, p);
                     bot.setup(config, PlayerId(p as u8), rng);
                 }
             }
         }
-        let config = self.config.as_ref().unwrap_or(&shared.config);
-        self.rng = GameRng::new(self.seed);
+        let config = cold.config.as_ref().unwrap_or(&shared.config);
+        cold.rng = GameRng::new(seed);
         self.game
-            .restart(config, seats, &mut self.rng)
+            .restart(config, shared.seats.len(), &mut cold.rng)
             .map_err(|e| BatchError::Config(e.to_string()))?;
         self.steps = 0;
-        self.refresh_masks(cx);
         let mut sink = std::mem::take(&mut cx.scratch.sink);
         sink.clear();
         sink.resize(shared.learners.len(), 0.0);
-        let advanced = self.advance(cx, &mut sink);
+        let settled = self.settle(cx, &mut sink, masks);
         cx.scratch.sink = sink;
-        advanced?;
-        if self.game.to_act().is_over() {
+        if settled? {
+            let cold = &self.cold;
             return Err(stuck(
-                self.index,
+                cold.index,
                 format!(
                     "game {} (seed {}) ended before any learner acted",
-                    self.episode, self.seed
+                    cold.episode, cold.seed
                 ),
             ));
         }
         Ok(())
     }
 
-    /// Recomputes the learner seats' masks and whether each allows some id.
-    fn refresh_masks(&self, cx: &mut Cx<'_, G>) {
-        let (l, a) = (cx.shared.learners.len(), cx.shared.num_actions);
-        let (masks, any) = cx.legal.split_at_mut(l * a);
-        for (i, &p) in cx.shared.learners.iter().enumerate() {
-            let mask = &mut masks[i * a..(i + 1) * a];
-            self.game.legal_mask(p, mask);
-            any[i] = mask.iter().any(|&b| b);
+    /// Writes the learner seats' masks to `masks` (`L x A`); whether one of them acts now
+    /// with an id to choose.
+    fn write_masks(&self, shared: &Shared<G>, masks: &mut [bool]) -> bool {
+        let a = shared.num_actions;
+        let mut decides = false;
+        for (&p, mask) in shared.learners.iter().zip(masks.chunks_exact_mut(a)) {
+            // A seat that does not act has an empty mask (checked for every game by
+            // `check_learn`).
+            decides |= self.game.legal_mask_any(p, mask);
         }
+        decides
     }
 
-    /// Whether some learner seat acts now with a non-empty mask.
-    fn learner_decides(&self, cx: &Cx<'_, G>) -> bool {
-        self.game
-            .to_act()
-            .players()
-            .iter()
-            .any(|&p| cx.shared.learner(p).is_some_and(|l| cx.any(l)))
+    /// Plays the bots' and the environment's turns until a learner seat decides (its masks
+    /// then written to `masks`) or the game ends; whether it ended.
+    fn settle(
+        &mut self,
+        cx: &mut Cx<'_, G>,
+        rewards: &mut [f32],
+        masks: &mut [bool],
+    ) -> Result<bool, BatchError> {
+        loop {
+            if self.game.to_act().is_over() {
+                return Ok(true);
+            }
+            if self.write_masks(cx.shared, masks) {
+                return Ok(false);
+            }
+            self.play(cx, None, rewards)?;
+        }
     }
 
     /// Plays one joint action: ids for learner seats that decide, the bots' actions, the
@@ -577,101 +606,94 @@ impl<G: BatchGame> Env<G> {
         ids: Option<&[u32]>,
         rewards: &mut [f32],
     ) -> Result<(), BatchError> {
-        cx.scratch.actions.clear();
-        for &p in self.game.to_act().players() {
-            let action = match cx.shared.learner(p) {
-                Some(l) if cx.any(l) => {
-                    let id = ids.map_or(u32::MAX, |ids| ids[l]);
-                    if !cx.mask(l).get(id as usize).copied().unwrap_or(false) {
-                        return Err(BatchError::Illegal {
-                            env: self.index,
-                            learner: l,
-                            id,
-                        });
-                    }
-                    self.game
-                        .action(id as usize)
-                        .ok_or_else(|| stuck(self.index, format!("id {id} does not decode")))?
-                }
-                Some(l) => self
-                    .game
-                    .env_action(p, seat_rng(&mut self.seat_rngs, self.seed, p.index()))
-                    .ok_or_else(|| {
-                        stuck(
-                            self.index,
-                            format!("learner {l} is to act with an empty mask"),
-                        )
-                    })?,
-                None => match &mut self.bots[p.index()] {
-                    Some(bot) => {
-                        let rng = seat_rng(&mut self.seat_rngs, self.seed, p.index());
-                        bot.act(&self.game, p, rng)
-                    }
-                    None => return Err(stuck(self.index, "a seat with neither learner nor bot")),
-                },
-            };
-            cx.scratch.actions.push(action);
-        }
+        let shared = cx.shared;
         let scratch = &mut *cx.scratch;
+        scratch.actions.clear();
+        for &p in self.game.to_act().players() {
+            let action = match shared.learner(p) {
+                Some(l) => {
+                    let mask = &mut scratch.mask[..];
+                    if self.game.legal_mask_any(p, mask) {
+                        let id = ids.map_or(u32::MAX, |ids| ids[l]);
+                        if !mask.get(id as usize).copied().unwrap_or(false) {
+                            return Err(BatchError::Illegal {
+                                env: self.cold.index,
+                                learner: l,
+                                id,
+                            });
+                        }
+                        self.game.action(id as usize).ok_or_else(|| {
+                            stuck(self.cold.index, format!("id {id} does not decode"))
+                        })?
+                    } else {
+                        let cold = &mut *self.cold;
+                        let rng = cold.seat_rngs.get(cold.seed, p.index());
+                        self.game.env_action(p, rng).ok_or_else(|| {
+                            stuck(
+                                cold.index,
+                                format!("learner {l} is to act with an empty mask"),
+                            )
+                        })?
+                    }
+                }
+                None => {
+                    let cold = &mut *self.cold;
+                    match &mut cold.bots[p.index()] {
+                        Some(bot) => {
+                            let rng = cold.seat_rngs.get(cold.seed, p.index());
+                            bot.act(&self.game, p, rng)
+                        }
+                        None => {
+                            return Err(stuck(cold.index, "a seat with neither learner nor bot"));
+                        }
+                    }
+                }
+            };
+            scratch.actions.push(action);
+        }
         scratch.events.clear();
         self.game
-            .step(&scratch.actions, &mut self.rng, &mut scratch.events)
+            .step(&scratch.actions, &mut self.cold.rng, &mut scratch.events)
             .map_err(|e| BatchError::Stuck {
-                env: self.index,
+                env: self.cold.index,
                 detail: format!("the engine refused a step: {e}"),
             })?;
-        scratch.seat_rewards.resize(cx.shared.seats.len(), 0.0);
+        scratch.seat_rewards.resize(shared.seats.len(), 0.0);
         self.game
             .rewards(&scratch.events, &mut scratch.seat_rewards);
         // The learners' ids start a step: their rewards are set, then added to.
         let add = ids.is_none();
-        for (r, &p) in rewards.iter_mut().zip(&cx.shared.learners) {
+        for (r, &p) in rewards.iter_mut().zip(&shared.learners) {
             let earned = scratch.seat_rewards[p.index()];
             *r = if add { *r + earned } else { earned };
         }
-        self.refresh_masks(cx);
         Ok(())
-    }
-
-    /// Plays the bots' and the environment's turns until a learner seat decides or the game
-    /// ends.
-    fn advance(&mut self, cx: &mut Cx<'_, G>, rewards: &mut [f32]) -> Result<(), BatchError> {
-        while !self.game.to_act().is_over() && !self.learner_decides(cx) {
-            self.play(cx, None, rewards)?;
-        }
-        Ok(())
-    }
-
-    /// Writes the learner seats' observations and masks.
-    fn write(&self, shared: &Shared<G>, legal: &[bool], obs: &mut [f32], masks: &mut [bool]) {
-        write_learners_obs(&self.game, &shared.learners, obs);
-        masks.copy_from_slice(&legal[..masks.len()]);
     }
 
     /// Steps the env with its rows.
     fn step(&mut self, cx: &mut Cx<'_, G>, rows: Rows<'_>) -> Result<(), BatchError> {
-        if self.ended.is_some() {
-            self.ended = None;
-        }
+        self.kept = false;
         self.play(cx, Some(rows.actions), rows.rewards)?;
-        self.advance(cx, rows.rewards)?;
+        let over = self.settle(cx, rows.rewards, rows.masks)?;
         self.steps += 1;
-        let over = self.game.to_act().is_over();
         let cut = !over && cx.shared.max_steps.is_some_and(|m| self.steps >= m);
         *rows.terminated = over;
         *rows.truncated = cut;
         if over || cut {
             // The finished game stays as it is; the next one restarts the spare.
-            std::mem::swap(&mut self.game, &mut self.last);
-            self.ended = Some(Ended {
-                episode: self.episode,
-                seed: self.seed,
+            let cold = &mut *self.cold;
+            std::mem::swap(&mut self.game, &mut cold.last);
+            cold.ended = Ended {
+                episode: cold.episode,
+                seed: cold.seed,
                 steps: self.steps,
-            });
-            self.episode += 1;
-            self.start(cx, episode_seed(cx.shared.seed, self.index, self.episode))?;
+            };
+            self.kept = true;
+            cold.episode += 1;
+            let seed = episode_seed(cx.shared.seed, cold.index, cold.episode);
+            self.start(cx, seed, rows.masks)?;
         }
-        self.write(cx.shared, cx.legal, rows.obs, rows.masks);
+        write_learners_obs(&self.game, &cx.shared.learners, rows.obs);
         Ok(())
     }
 }
@@ -680,8 +702,6 @@ impl<G: BatchGame> Env<G> {
 pub struct Batch<G: BatchGame> {
     shared: Shared<G>,
     envs: Vec<Env<G>>,
-    /// Every env's legality rows ([`Cx`]), env after env.
-    legal: Vec<bool>,
     /// One per thread.
     scratch: Vec<Scratch<G>>,
     pool: Option<pool::Pool>,
@@ -732,19 +752,16 @@ impl<G: BatchGame> Batch<G> {
             0 => std::thread::available_parallelism().map_or(1, usize::from),
             n => n,
         };
-        let mut scratch: Vec<Scratch<G>> = (0..threads).map(|_| Scratch::new()).collect();
-        let mut legal = vec![false; options.num_envs * shared.legal_len()];
-        let envs = legal
-            .chunks_exact_mut(shared.legal_len())
-            .enumerate()
-            .map(|(i, legal)| {
-                let mut cx = Cx {
-                    shared: &shared,
-                    scratch: &mut scratch[0],
-                    legal,
-                };
-                Env::new(&mut cx, i)
-            })
+        let mut scratch: Vec<Scratch<G>> = (0..threads)
+            .map(|_| Scratch::new(shared.num_actions))
+            .collect();
+        let mut masks = vec![false; shared.learners.len() * shared.num_actions];
+        let mut cx = Cx {
+            shared: &shared,
+            scratch: &mut scratch[0],
+        };
+        let envs = (0..options.num_envs)
+            .map(|i| Env::new(&mut cx, i, &mut masks))
             .collect::<Result<Vec<_>, _>>()?;
         // The calling thread is one of the threads; the pool holds the others.
         let pool = if threads == 1 {
@@ -759,7 +776,6 @@ impl<G: BatchGame> Batch<G> {
         Ok(Batch {
             shared,
             envs,
-            legal,
             scratch,
             pool,
             threads,
@@ -798,13 +814,13 @@ impl<G: BatchGame> Batch<G> {
 
     /// Env `env`'s last game as it ended, if it ended (or was cut) in the last step.
     pub fn finished(&self, env: usize) -> Option<Finished<'_, G>> {
-        let env = self.envs.get(env)?;
-        let ended = env.ended?;
+        let env = self.envs.get(env).filter(|e| e.kept)?;
+        let ended = env.cold.ended;
         Some(Finished {
             episode: ended.episode,
             seed: ended.seed,
             steps: ended.steps,
-            game: &env.last,
+            game: &env.cold.last,
             learners: &self.shared.learners,
         })
     }
@@ -816,31 +832,32 @@ impl<G: BatchGame> Batch<G> {
     /// terminated nor truncated); the other envs' rows are left as they are.
     pub fn restart(&mut self, env: usize, seed: u64, out: Buffers<'_>) -> Result<(), BatchError> {
         self.check(None, &out)?;
-        let legal_len = self.shared.legal_len();
         let Some(state) = self.envs.get_mut(env) else {
             return Err(stuck(env, "no such env"));
         };
         let mut cx = Cx {
             shared: &self.shared,
             scratch: &mut self.scratch[0],
-            legal: &mut self.legal[env * legal_len..(env + 1) * legal_len],
         };
-        state.ended = None;
-        state.episode += 1;
-        state.start(&mut cx, seed)?;
         let (l, o, a) = (
             self.shared.learners.len(),
             self.shared.obs_len,
             self.shared.num_actions,
         );
+        state.kept = false;
+        state.cold.episode += 1;
+        state.start(
+            &mut cx,
+            seed,
+            &mut out.masks[env * l * a..(env + 1) * l * a],
+        )?;
         out.rewards[env * l..(env + 1) * l].fill(0.0);
         out.terminated[env] = false;
         out.truncated[env] = false;
-        state.write(
-            &self.shared,
-            cx.legal,
+        write_learners_obs(
+            &state.game,
+            &self.shared.learners,
             &mut out.obs[env * l * o..(env + 1) * l * o],
-            &mut out.masks[env * l * a..(env + 1) * l * a],
         );
         Ok(())
     }
@@ -880,13 +897,13 @@ impl<G: BatchGame> Batch<G> {
         out.rewards.fill(0.0);
         out.terminated.fill(false);
         out.truncated.fill(false);
-        let legal = self.legal.chunks_exact(self.shared.legal_len());
         let rows = out
             .obs
             .chunks_exact_mut(l * o)
             .zip(out.masks.chunks_exact_mut(l * a));
-        for ((env, legal), (obs, masks)) in self.envs.iter().zip(legal).zip(rows) {
-            env.write(&self.shared, legal, obs, masks);
+        for (env, (obs, masks)) in self.envs.iter().zip(rows) {
+            write_learners_obs(&env.game, &self.shared.learners, obs);
+            env.write_masks(&self.shared, masks);
         }
         Ok(())
     }
@@ -899,7 +916,6 @@ impl<G: BatchGame> Batch<G> {
         let shared = &self.shared;
         let mut run = Run {
             envs: &mut self.envs,
-            legal: &mut self.legal,
             actions,
             obs: out.obs,
             rewards: out.rewards,

@@ -55,6 +55,15 @@ pub trait Learn: Game<Action: 'static> {
         }
     }
 
+    /// Writes `player`'s mask as [`Learn::legal_mask`] does and returns whether it allows
+    /// some id. Provided: the mask, then a scan of it; a game that knows the answer without
+    /// reading the mask back (a batch of learners asks it every step) may say it directly.
+    fn legal_mask_any(&self, player: PlayerId, mask: &mut [bool]) -> bool {
+        self.legal_mask(player, mask);
+        let n = self.num_actions().min(mask.len());
+        mask[..n].iter().any(|&b| b)
+    }
+
     /// The action the environment takes for `player` where no id applies (a phase outside
     /// the action space, such as battleship's fleet placement), drawing any choice from
     /// `rng`; `None` where ids cover every decision. An environment steps with it whenever

@@ -487,7 +487,9 @@ pub fn check_scene<G: Contest>(game: &G) {
 /// its mask allows, for at most `max_steps` steps. At every state it checks that
 /// - every id decodes, and encodes back to itself (`action_id(action(id)) == id`), and no id
 ///   past `num_actions()` decodes;
-/// - each player's mask holds exactly the ids of [`Game::legal_actions`];
+/// - each player's mask holds exactly the ids of [`Game::legal_actions`], allows no id for a
+///   player who does not act, and [`Learn::legal_mask_any`](crate::Learn::legal_mask_any)
+///   writes the same mask and says whether it allows some id;
 /// - an acting player with an empty mask has an environment action
 ///   ([`Learn::env_action`](crate::Learn::env_action), taken in its place);
 /// - the ids chosen are accepted by [`Game::step`], and a refused id (one the mask leaves out,
@@ -582,8 +584,23 @@ fn learn_game<G: crate::Learn>(
     let mut mask = alloc::vec![false; n];
     let mut events = Vec::new();
     for _ in 0..max_steps {
+        let acting_now = game.to_act().players().to_vec();
         for p in PlayerId::all(players) {
             game.legal_mask(p, &mut mask);
+            let mut again = alloc::vec![true; n];
+            let any = game.legal_mask_any(p, &mut again);
+            if again != mask || any != mask.contains(&true) {
+                return Err(format!(
+                    "turn {}: {p:?}'s legal_mask_any does not match its legal_mask",
+                    game.turn()
+                ));
+            }
+            if any && !acting_now.contains(&p) {
+                return Err(format!(
+                    "turn {}: {p:?} does not act but its mask allows ids",
+                    game.turn()
+                ));
+            }
             let mut legal = Vec::new();
             if game.legal_actions(p, &mut legal) {
                 let mut listed = alloc::vec![false; n];

@@ -47,6 +47,13 @@ impl Learn for Samurai {
         }
     }
 
+    /// Every id while the duel runs, none once it is over: no scan of the mask.
+    #[inline]
+    fn legal_mask_any(&self, player: PlayerId, mask: &mut [bool]) -> bool {
+        self.legal_mask(player, mask);
+        self.end().is_none()
+    }
+
     /// From the last event (the end is always last), without the generic path through the
     /// score changes: learners call this every step.
     #[inline]
