@@ -342,8 +342,6 @@ struct Scratch<G: BatchGame> {
     events: Vec<G::Event>,
     /// Every seat's rewards of one game step.
     seat_rewards: Vec<f32>,
-    /// Rewards earned before a game's first learner decision (paid to nobody).
-    sink: Vec<f32>,
     /// One acting learner seat's mask, to check its id against.
     mask: Vec<bool>,
 }
@@ -360,14 +358,15 @@ impl<G: BatchGame> Scratch<G> {
     /// Each buffer with room for [`SCRATCH_BYTES`]: the threads write theirs for every env,
     /// and small heap blocks of two threads could share a cache line (the allocator may
     /// hand one thread a block another freed), which then bounces between their cores.
-    fn new(num_actions: usize) -> Self {
+    fn new(seats: usize, num_actions: usize) -> Self {
         let mut mask = roomy();
         mask.resize(num_actions, false);
+        let mut seat_rewards = roomy();
+        seat_rewards.resize(seats, 0.0);
         Scratch {
             actions: roomy(),
             events: roomy(),
-            seat_rewards: roomy(),
-            sink: roomy(),
+            seat_rewards,
             mask,
         }
     }
@@ -546,12 +545,8 @@ impl<G: BatchGame> Env<G> {
             .restart(config, shared.seats.len(), &mut cold.rng)
             .map_err(|e| BatchError::Config(e.to_string()))?;
         self.steps = 0;
-        let mut sink = std::mem::take(&mut cx.scratch.sink);
-        sink.clear();
-        sink.resize(shared.learners.len(), 0.0);
-        let settled = self.settle(cx, &mut sink, masks);
-        cx.scratch.sink = sink;
-        if settled? {
+        // Rewards earned before the game's first learner decision are paid to nobody.
+        if self.settle(cx, None, masks)? {
             let cold = &self.cold;
             return Err(stuck(
                 cold.index,
@@ -578,11 +573,12 @@ impl<G: BatchGame> Env<G> {
     }
 
     /// Plays the bots' and the environment's turns until a learner seat decides (its masks
-    /// then written to `masks`) or the game ends; whether it ended.
+    /// then written to `masks`) or the game ends, adding the learners' rewards to `rewards`
+    /// (if any); whether it ended.
     fn settle(
         &mut self,
         cx: &mut Cx<'_, G>,
-        rewards: &mut [f32],
+        mut rewards: Option<&mut [f32]>,
         masks: &mut [bool],
     ) -> Result<bool, BatchError> {
         loop {
@@ -592,19 +588,19 @@ impl<G: BatchGame> Env<G> {
             if self.write_masks(cx.shared, masks) {
                 return Ok(false);
             }
-            self.play(cx, None, rewards)?;
+            self.play(cx, None, rewards.as_deref_mut())?;
         }
     }
 
     /// Plays one joint action: ids for learner seats that decide, the bots' actions, the
     /// environment's where a learner seat's mask is empty. The learners' rewards are
     /// written to `rewards` with ids (a step's first play: no earlier zeroing, and no
-    /// reload of a row just written), added to it without.
+    /// reload of a row just written), added to it without, dropped with no `rewards`.
     fn play(
         &mut self,
         cx: &mut Cx<'_, G>,
         ids: Option<&[u32]>,
-        rewards: &mut [f32],
+        rewards: Option<&mut [f32]>,
     ) -> Result<(), BatchError> {
         let shared = cx.shared;
         let scratch = &mut *cx.scratch;
@@ -658,7 +654,9 @@ impl<G: BatchGame> Env<G> {
                 env: self.cold.index,
                 detail: format!("the engine refused a step: {e}"),
             })?;
-        scratch.seat_rewards.resize(shared.seats.len(), 0.0);
+        let Some(rewards) = rewards else {
+            return Ok(());
+        };
         self.game
             .rewards(&scratch.events, &mut scratch.seat_rewards);
         // The learners' ids start a step: their rewards are set, then added to.
@@ -673,8 +671,8 @@ impl<G: BatchGame> Env<G> {
     /// Steps the env with its rows.
     fn step(&mut self, cx: &mut Cx<'_, G>, rows: Rows<'_>) -> Result<(), BatchError> {
         self.kept = false;
-        self.play(cx, Some(rows.actions), rows.rewards)?;
-        let over = self.settle(cx, rows.rewards, rows.masks)?;
+        self.play(cx, Some(rows.actions), Some(&mut *rows.rewards))?;
+        let over = self.settle(cx, Some(rows.rewards), rows.masks)?;
         self.steps += 1;
         let cut = !over && cx.shared.max_steps.is_some_and(|m| self.steps >= m);
         *rows.terminated = over;
@@ -753,7 +751,7 @@ impl<G: BatchGame> Batch<G> {
             n => n,
         };
         let mut scratch: Vec<Scratch<G>> = (0..threads)
-            .map(|_| Scratch::new(shared.num_actions))
+            .map(|_| Scratch::new(shared.seats.len(), shared.num_actions))
             .collect();
         let mut masks = vec![false; shared.learners.len() * shared.num_actions];
         let mut cx = Cx {
