@@ -283,6 +283,8 @@ struct Shared<G: BatchGame> {
     learner_of: Vec<Option<usize>>,
     /// Whether some seat is a bot's (which may change the config before a game).
     bots: bool,
+    /// Whether every seat is a learner's (the learner rows are the seats).
+    every_seat: bool,
     seed: u64,
     max_steps: Option<u32>,
     obs_len: usize,
@@ -657,6 +659,12 @@ impl<G: BatchGame> Env<G> {
         let Some(rewards) = rewards else {
             return Ok(());
         };
+        // The learners' ids start a step: where every seat is a learner's, in seat order,
+        // the game writes their rewards in place.
+        if ids.is_some() && shared.every_seat {
+            self.game.rewards(&scratch.events, rewards);
+            return Ok(());
+        }
         self.game
             .rewards(&scratch.events, &mut scratch.seat_rewards);
         // The learners' ids start a step: their rewards are set, then added to.
@@ -750,6 +758,7 @@ impl<G: BatchGame> Batch<G> {
             learners,
             learner_of,
             bots: seats.iter().any(|s| matches!(s, SeatKind::Bot(_))),
+            every_seat: seats.iter().all(|s| *s == SeatKind::Learner),
             seed: options.seed,
             max_steps: options.max_steps,
             obs_len: probe.obs_len(),
