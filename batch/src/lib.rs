@@ -659,15 +659,14 @@ impl<G: BatchGame> Env<G> {
         let Some(rewards) = rewards else {
             return Ok(());
         };
-        // The learners' ids start a step: where every seat is a learner's, in seat order,
-        // the game writes their rewards in place.
+        // The learners' ids start a step: their rewards are set, then added to. Where every
+        // seat is a learner's, in seat order, the game sets them in place.
         if ids.is_some() && shared.every_seat {
             self.game.rewards(&scratch.events, rewards);
             return Ok(());
         }
         self.game
             .rewards(&scratch.events, &mut scratch.seat_rewards);
-        // The learners' ids start a step: their rewards are set, then added to.
         let add = ids.is_none();
         for (r, &p) in rewards.iter_mut().zip(&shared.learners) {
             let earned = scratch.seat_rewards[p.index()];
