@@ -15,7 +15,7 @@ fn main() -> anyhow::Result<std::process::ExitCode> {
         return Ok(code);
     }
     let me = std::env::current_exe()?;
-    reaper::enable(Some(me.clone()))?;
+    reaper::enable(true)?;
     // The bots' folder (empty here), copied into each bot's sandbox for each match.
     let dir = tempfile::tempdir()?;
     let launch = Arc::new(Launch {

@@ -195,8 +195,8 @@ fn koth_call(input: &Input, cmd: &ExternalCommand) {
 
 fn calls(c: &mut Criterion) {
     // As in the koth binary: leftovers of a call are handed to this process and killed, and
-    // (with a koth binary) every call is told to the guardian.
-    koth_cli::confine::reaper::enable(koth_binary()).expect("a child subreaper");
+    // every call is told to the guardian.
+    koth_cli::confine::reaper::enable(true).expect("a child subreaper");
     let dir = tempfile::tempdir().unwrap();
     let mut group = c.benchmark_group("call");
     group.measurement_time(Duration::from_secs(5));

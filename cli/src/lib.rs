@@ -36,7 +36,7 @@ where
     T: Into<OsString> + Clone,
 {
     let args: Vec<OsString> = args.into_iter().map(Into::into).collect();
-    // koth's own processes in a sandbox or guarding one (`__spawn`, `__enter`, `__guard`).
+    // koth's own processes in a sandbox or guarding one (`__spawn`, `__enter`).
     let result = match args.get(1..).and_then(confine::helper::run) {
         Some(result) => result.map_err(anyhow::Error::from),
         None => match args::Cli::try_parse_from(args) {

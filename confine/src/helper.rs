@@ -1,9 +1,8 @@
 //! The confinement's helper commands: the parts of it that run as processes of the host
-//! binary (the program [`Sandbox::new`](crate::sandbox::Sandbox::new) is given, and the
-//! guardian [`reaper::enable`] starts). A host binary answers them
+//! binary (the program [`Sandbox::new`](crate::sandbox::Sandbox::new) is given). A host
+//! binary answers them
 //! first thing in `main`, with [`helper_main`] (or [`run`], to report errors its own way):
 //!
-//! - `BIN __guard`: the guardian ([`reaper::guard_main`]);
 //! - `BIN __spawn [--seed DIR] [--] PROGRAM ARGS...`: the spawner of a one-run-per-call bot
 //!   inside its sandbox ([`spawner::spawner_main`]);
 //! - `BIN __enter --seed DIR [--] PROGRAM ARGS...`: the start of a long-running bot inside its
@@ -16,8 +15,6 @@ use std::process::ExitCode;
 use crate::spawner::{self, HelperError};
 use crate::{folders, reaper};
 
-/// The guardian's command word.
-pub const GUARD: &str = "__guard";
 /// The spawner's command word.
 pub const SPAWN: &str = "__spawn";
 /// The long-running bot's start's command word.
@@ -46,7 +43,7 @@ pub fn helper_main() -> Option<ExitCode> {
 /// the spawner's calls left), [`reaper::stop_guardian`], [`folders::remove_run_dir`].
 pub fn run(args: &[OsString]) -> Option<Result<(), HelperError>> {
     let word = args.first()?.to_str()?;
-    if ![GUARD, SPAWN, ENTER].contains(&word) {
+    if ![SPAWN, ENTER].contains(&word) {
         return None;
     }
     Some(run_words(word, &args[1..]))
@@ -73,13 +70,6 @@ fn run_words(word: &str, rest: &[OsString]) -> Result<(), HelperError> {
         rest.remove(0);
     }
     match word {
-        GUARD if rest.is_empty() && seed.is_none() => {
-            reaper::guard_main();
-            Ok(())
-        }
-        GUARD => Err(HelperError::Arguments(format!(
-            "{GUARD} takes no arguments"
-        ))),
         SPAWN => spawner::spawner_main(seed.as_deref(), &rest),
         _ => {
             let seed =
@@ -102,8 +92,7 @@ mod tests {
         assert!(run(&words("play samurai")).is_none());
         assert!(run(&words("")).is_none());
         assert!(run(&words("__spawnx")).is_none());
-        let err = run(&words("__guard extra")).unwrap().unwrap_err();
-        assert!(err.to_string().contains("no arguments"), "{err}");
+        assert!(run(&words("__guard")).is_none());
         let err = run(&words("__enter -- prog")).unwrap().unwrap_err();
         assert!(err.to_string().contains("--seed"), "{err}");
         let err = run(&words("__spawn --seed")).unwrap().unwrap_err();

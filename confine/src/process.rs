@@ -501,7 +501,7 @@ mod tests {
 
     #[test]
     fn an_escaped_grandchild_costs_neither_the_answer_nor_threads_or_descriptors() {
-        crate::reaper::enable(None).unwrap();
+        crate::reaper::enable(false).unwrap();
         let dir = tempfile::tempdir().unwrap();
         let flag = dir.path().join("escaped");
         // The sleeper leaves the process group and holds the output pipes open. (The wait

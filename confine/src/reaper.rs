@@ -6,8 +6,7 @@
 //!   and then [`sweep`]s: every child of `koth` that is not a running bot is killed and
 //!   reaped, until none is left. (So a bot's orphans are killed at the next sweep even while
 //!   the bot still runs: a bot cannot keep helpers outside its process group.)
-//! - A guardian process (the `koth` binary run as `koth __guard`, started with the first bot)
-//!   is told the process group of every running bot over a pipe; when that pipe closes,
+//! - A guardian process (a fork of `koth`, started with the first bot) is told the process group of every running bot over a pipe; when that pipe closes,
 //!   because `koth` ended in any way, SIGKILL included, it kills those groups. This stands
 //!   in for `PR_SET_PDEATHSIG`, which would need a `pre_exec` hook, and so a full `fork`
 //!   instead of `posix_spawn`, on every call (measured: about 15% more per call); it also
@@ -40,15 +39,15 @@ fn live() -> std::sync::MutexGuard<'static, Vec<i32>> {
     LIVE.lock().unwrap_or_else(|e| e.into_inner())
 }
 
-/// Makes this process a child subreaper and turns sweeping on; with `guardian` (the `koth`
-/// binary), a guardian starts with the first bot. The `koth` binary calls it at start; a
+/// Makes this process a child subreaper and turns sweeping on; with `guardian`, a guardian
+/// (a fork of this process) starts with the first bot. The `koth` binary calls it at start; a
 /// program embedding this crate calls it only if it starts no children of its own, since a
 /// sweep kills every child that is not a running bot.
-pub fn enable(guardian: Option<std::path::PathBuf>) -> io::Result<()> {
+pub fn enable(guardian: bool) -> io::Result<()> {
     nix::sys::prctl::set_child_subreaper(true)?;
     ENABLED.store(true, Ordering::SeqCst);
-    if let Some(program) = guardian {
-        guardian::set_program(program);
+    if guardian {
+        guardian::set_up();
     }
     Ok(())
 }
@@ -58,72 +57,49 @@ pub fn stop_guardian() {
     guardian::stop();
 }
 
-/// The guardian's side: `koth __guard` reads `+PGID` and `-PGID` lines on its standard input
-/// and, at its end (`koth` is gone), kills every process group still registered. It reads
-/// in batches, every 20 ms, so that `koth` does not wake it for every bot it starts (the
-/// pipe holds thousands of lines meanwhile).
-pub fn guard_main() {
-    use std::io::Read;
-    let mut groups: Vec<i32> = Vec::new();
-    let mut pending: Vec<u8> = Vec::new();
-    let mut buf = [0u8; 16384];
-    let mut stdin = io::stdin().lock();
-    loop {
-        let n = match stdin.read(&mut buf) {
-            Ok(0) => break,
-            Ok(n) => n,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-            Err(_) => break,
-        };
-        pending.extend_from_slice(&buf[..n]);
-        let complete = pending
-            .iter()
-            .rposition(|&b| b == b'\n')
-            .map_or(0, |i| i + 1);
-        for line in pending[..complete].split(|&b| b == b'\n') {
-            let line = String::from_utf8_lossy(line);
-            let (sign, pid) = line.split_at(line.len().min(1));
-            match (sign, pid.parse::<i32>()) {
-                ("+", Ok(pid)) if pid > 0 => groups.push(pid),
-                ("-", Ok(pid)) => groups.retain(|&p| p != pid),
-                _ => {}
-            }
-        }
-        pending.drain(..complete);
-        std::thread::sleep(std::time::Duration::from_millis(20));
-    }
-    for pgid in groups {
-        let _ = killpg(Pid::from_raw(pgid), Signal::SIGKILL);
-    }
-}
-
-/// The guardian, from `koth`'s side.
+/// The guardian: a child of `koth`, forked without an exec (an exec of the `koth` binary
+/// cost about a millisecond per run, in the way of the first bot). It reads `+PGID` and
+/// `-PGID` lines from a pipe and, at its end (`koth` is gone), kills every process group
+/// still registered. It reads in batches, every 20 ms, so that `koth` does not wake it for
+/// every bot it starts (the pipe holds thousands of lines meanwhile).
 mod guardian {
+    use std::fs::File;
     use std::io::Write;
-    use std::path::PathBuf;
-    use std::process::{Child, ChildStdin, Command, Stdio};
+    use std::os::fd::{AsRawFd, RawFd};
     use std::sync::Mutex;
+
+    use nix::libc;
+    use nix::unistd::Pid;
 
     enum State {
         Off,
-        Ready(PathBuf),
-        Running(Child, ChildStdin),
+        Ready,
+        Running(Pid, File),
         Failed,
     }
 
     static STATE: Mutex<State> = Mutex::new(State::Off);
 
+    /// The most process groups the guardian holds at once (running bots); past it, new
+    /// ones are not registered. Each running bot is one.
+    const MAX_GROUPS: usize = 1 << 16;
+    /// The guardian's read buffer, in bytes.
+    const BUFFER: usize = 1 << 14;
+
     fn state() -> std::sync::MutexGuard<'static, State> {
         STATE.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    pub(super) fn set_program(program: PathBuf) {
-        *state() = State::Ready(program);
+    pub(super) fn set_up() {
+        let mut state = state();
+        if matches!(*state, State::Off) {
+            *state = State::Ready;
+        }
     }
 
     pub(super) fn pid() -> Option<i32> {
         match &*state() {
-            State::Running(child, _) => Some(child.id() as i32),
+            State::Running(pid, _) => Some(pid.as_raw()),
             _ => None,
         }
     }
@@ -132,22 +108,134 @@ mod guardian {
     /// locked, so a sweep never takes it for a leftover).
     pub(super) fn start() {
         let mut state = state();
-        if let State::Ready(program) = &*state {
-            let mut command = Command::new(program);
-            command
-                .arg("__guard")
-                .stdin(Stdio::piped())
-                .stdout(Stdio::null())
-                .stderr(Stdio::null());
-            // Its own group: a Ctrl-C at the terminal reaches koth, not the guardian.
-            std::os::unix::process::CommandExt::process_group(&mut command, 0);
-            *state = match command.spawn() {
-                Ok(mut child) => match child.stdin.take() {
-                    Some(input) => State::Running(child, input),
-                    None => State::Failed,
-                },
+        if matches!(*state, State::Ready) {
+            *state = match fork_guardian() {
+                Ok((pid, input)) => State::Running(pid, input),
                 Err(_) => State::Failed,
             };
+        }
+    }
+
+    /// Forks the guardian; returns its id and the pipe to it.
+    #[allow(unsafe_code)]
+    fn fork_guardian() -> std::io::Result<(Pid, File)> {
+        use nix::unistd::ForkResult;
+        // Close-on-exec: no bot inherits either end.
+        let (output, input) = nix::unistd::pipe2(nix::fcntl::OFlag::O_CLOEXEC)?;
+        // The guardian's memory, made here: the child allocates nothing.
+        let mut groups: Vec<i32> = Vec::with_capacity(MAX_GROUPS);
+        let mut buffer = vec![0u8; BUFFER];
+        // SAFETY: the child (a copy of one thread of a process that may run others) only
+        // makes async-signal-safe calls (setpgid, signal, sigprocmask, dup2, close_range,
+        // close, read, nanosleep, killpg, _exit) and touches only memory made before the
+        // fork; it allocates nothing and never returns.
+        match unsafe { nix::unistd::fork() }? {
+            ForkResult::Child => unsafe {
+                guard(output.as_raw_fd(), &mut groups, &mut buffer);
+            },
+            ForkResult::Parent { child } => Ok((child, File::from(input))),
+        }
+    }
+
+    /// The guardian's life, in the forked child: it keeps only the pipe's read end (as its
+    /// standard input), reads registrations until the pipe closes, kills the groups still
+    /// registered and exits.
+    ///
+    /// # Safety
+    /// Only in a child just forked: it closes every other descriptor and never returns.
+    #[allow(unsafe_code)]
+    unsafe fn guard(pipe: RawFd, groups: &mut Vec<i32>, buffer: &mut [u8]) -> ! {
+        // SAFETY: plain system calls on this process's own state (see `fork_guardian`).
+        unsafe {
+            // Its own group: a Ctrl-C at the terminal reaches koth, not the guardian.
+            libc::setpgid(0, 0);
+            // koth's signal handlers and mask mean nothing here.
+            for signal in 1..32 {
+                if signal != libc::SIGKILL && signal != libc::SIGSTOP {
+                    libc::signal(signal, libc::SIG_DFL);
+                }
+            }
+            let mut none: libc::sigset_t = std::mem::zeroed();
+            libc::sigemptyset(&mut none);
+            libc::sigprocmask(libc::SIG_SETMASK, &none, std::ptr::null_mut());
+            // Only the pipe stays open: with a bot's pipe, or the pipe's write end, the
+            // guardian would keep them from their end.
+            if pipe != 0 {
+                libc::dup2(pipe, 0);
+            }
+            if libc::syscall(libc::SYS_close_range, 1u32, u32::MAX, 0u32) != 0 {
+                for fd in 1..65_536 {
+                    libc::close(fd);
+                }
+            }
+        }
+        // SAFETY: descriptor 0 is the pipe's read end, open until this process exits.
+        let pipe = unsafe { std::os::fd::BorrowedFd::borrow_raw(0) };
+        let mut pending = 0;
+        loop {
+            let n = match nix::unistd::read(pipe, &mut buffer[pending..]) {
+                Ok(0) => break,
+                Ok(n) => n,
+                Err(nix::errno::Errno::EINTR) => continue,
+                Err(_) => break,
+            };
+            let end = pending + n;
+            let mut line_start = 0;
+            for i in 0..end {
+                if buffer[i] == b'\n' {
+                    register(&buffer[line_start..i], groups);
+                    line_start = i + 1;
+                }
+            }
+            buffer.copy_within(line_start..end, 0);
+            pending = end - line_start;
+            if pending == buffer.len() {
+                // A line longer than the buffer is none of koth's.
+                pending = 0;
+            }
+            let pause = libc::timespec {
+                tv_sec: 0,
+                tv_nsec: 20_000_000,
+            };
+            // SAFETY: a plain system call with a valid time.
+            unsafe { libc::nanosleep(&pause, std::ptr::null_mut()) };
+        }
+        for &pgid in groups.iter() {
+            let _ = nix::sys::signal::killpg(Pid::from_raw(pgid), nix::sys::signal::SIGKILL);
+        }
+        // SAFETY: ends this process at once, running nothing of koth's.
+        unsafe { libc::_exit(0) }
+    }
+
+    /// Applies one line, `+PGID` or `-PGID`, to `groups`, without allocating.
+    fn register(line: &[u8], groups: &mut Vec<i32>) {
+        let Some((&sign, digits)) = line.split_first() else {
+            return;
+        };
+        let mut pgid: i32 = 0;
+        for &d in digits {
+            if !d.is_ascii_digit() {
+                return;
+            }
+            match pgid
+                .checked_mul(10)
+                .and_then(|p| p.checked_add(i32::from(d - b'0')))
+            {
+                Some(p) => pgid = p,
+                None => return,
+            }
+        }
+        if digits.is_empty() || pgid <= 0 {
+            return;
+        }
+        match sign {
+            b'+' if groups.len() < groups.capacity() => groups.push(pgid),
+            b'-' => {
+                if let Some(i) = groups.iter().position(|&p| p == pgid) {
+                    groups.swap_remove(i);
+                }
+            }
+            _ => {}
         }
     }
 
@@ -163,10 +251,50 @@ mod guardian {
     /// called when every bot is gone, so there is nothing left for it to kill.
     pub(super) fn stop() {
         let old = std::mem::replace(&mut *state(), State::Off);
-        if let State::Running(mut child, input) = old {
+        if let State::Running(pid, input) = old {
             drop(input);
-            let _ = child.kill();
-            let _ = child.wait();
+            let _ = nix::sys::signal::kill(pid, nix::sys::signal::SIGKILL);
+            let _ = nix::sys::wait::waitpid(pid, None);
+        }
+    }
+
+    /// Closes the pipe to the guardian as `koth`'s death would (without killing it), and
+    /// returns its id.
+    #[cfg(test)]
+    pub(super) fn orphan() -> Option<Pid> {
+        match std::mem::replace(&mut *state(), State::Off) {
+            State::Running(pid, input) => {
+                drop(input);
+                Some(pid)
+            }
+            _ => None,
+        }
+    }
+
+    #[cfg(test)]
+    mod tests {
+        use super::register;
+
+        #[test]
+        fn the_guardian_reads_registrations_without_allocating() {
+            let mut groups = Vec::with_capacity(2);
+            for line in [
+                "+12",
+                "+7",
+                "+9",
+                "-12",
+                "+x3",
+                "-",
+                "+",
+                "+-4",
+                "+99999999999",
+                "*5",
+            ] {
+                register(line.as_bytes(), &mut groups);
+            }
+            // The third was past the capacity; the rest were not registrations.
+            assert_eq!(groups, [7]);
+            assert_eq!(groups.capacity(), 2);
         }
     }
 }
@@ -299,4 +427,41 @@ fn children() -> Vec<i32> {
         }
     }
     found
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::os::unix::process::ExitStatusExt;
+    use std::time::{Duration, Instant};
+
+    /// The guardian keeps no descriptor of koth's but its pipe (a bot's pipe it held would
+    /// never reach its end), and when the pipe closes it kills the running bot's group.
+    #[test]
+    fn the_guardian_holds_only_its_pipe_and_kills_the_bots_at_its_end() {
+        enable(true).unwrap();
+        let mut command = Command::new("sleep");
+        command.arg("30").stdout(std::process::Stdio::piped());
+        let mut bot = spawn(&mut command).unwrap();
+        let guard = guardian::pid().expect("the guardian started with the bot");
+        let deadline = Instant::now() + Duration::from_secs(5);
+        let fds = loop {
+            let fds: Vec<String> = std::fs::read_dir(format!("/proc/{guard}/fd"))
+                .unwrap()
+                .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+                .collect();
+            if fds.len() == 1 || Instant::now() > deadline {
+                break fds;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        };
+        assert_eq!(fds, ["0"]);
+        // As if koth died: the guardian kills the bot and ends.
+        let pid = guardian::orphan().unwrap();
+        assert_eq!(pid.as_raw(), guard);
+        let status = bot.wait().unwrap();
+        assert_eq!(status.signal(), Some(nix::libc::SIGKILL));
+        waitpid(pid, None).unwrap();
+        live().retain(|&p| p != bot.id() as i32);
+    }
 }

@@ -129,7 +129,7 @@ pub fn spawner_main(seed: Option<&std::path::Path>, command: &[String]) -> Resul
     let (program, args) = command.split_first().ok_or(HelperError::NoProgram)?;
     // A folder that cannot be copied in fails every call, saying why.
     let unseeded = seed.and_then(|seed| seed_folder(seed).err());
-    reaper::enable(None)?;
+    reaper::enable(false)?;
     let server = Server {
         cmd: ExternalCommand {
             program: program.clone(),
@@ -269,7 +269,7 @@ fn serve_held(
 ) -> Result<bool, HelperError> {
     limits.hold().map_err(std::io::Error::from)?;
     // The calls' leftovers come to the launcher, which sweeps them after each call.
-    reaper::enable(None)?;
+    reaper::enable(false)?;
     let budget = Duration::from_secs(limits.cpu_seconds.unwrap_or(1).max(1)) / 2;
     let mut out = std::io::stdout().lock();
     let mut request = first;

@@ -38,7 +38,7 @@ fn stop_bots_on_signals() {
     // What killed koths left behind goes first.
     folders::remove_stale_run_dirs();
     cgroup::remove_stale();
-    if let Err(e) = reaper::enable(std::env::current_exe().ok()) {
+    if let Err(e) = reaper::enable(true) {
         eprintln!(
             "koth: warning: cannot become a child subreaper ({e}); processes a bot leaves \
              behind may outlive it"
