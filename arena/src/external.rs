@@ -515,10 +515,16 @@ impl<G: Contest> Player<G> for ExternalPlayer<G> {
             log.judged(None);
         }
         self.log = None;
-        // Dropping a session or a sandbox kills its processes; then the folder goes.
-        self.session = None;
-        self.sandboxed = None;
-        self.folder = None;
+        // The bot's processes are killed now and awaited when the player is dropped (then its
+        // folder goes): the runner finishes every seat before the seats are dropped, so the
+        // seats' sandboxes and processes end side by side, not one after another.
+        if let Some(session) = &mut self.session {
+            session.stop();
+        }
+        if let Some(sandboxed) = &mut self.sandboxed {
+            sandboxed.stop();
+        }
+        self.unreachable = true;
     }
 }
 

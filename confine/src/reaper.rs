@@ -353,6 +353,15 @@ pub fn die_with_koth(command: &mut Command) {
     }
 }
 
+/// Kills the process group of the bot `child` (started by [`spawn`], not yet [`finish`]ed) at
+/// once, without waiting for it: [`finish`] then only reaps it. Several bots killed this way
+/// before the first is awaited end side by side: their processes' teardown (a sandbox's
+/// namespaces and mounts) runs in parallel instead of one bot's after another's.
+pub fn kill_group(child: &Child) {
+    // Not reaped yet: the group's leader is at worst a zombie, so its id names this group.
+    let _ = killpg(Pid::from_raw(child.id() as i32), Signal::SIGKILL);
+}
+
 /// Kills the process group of the bot `child` (whether or not it has exited) and waits for
 /// it; then forgets it and [`sweep`]s what it left. Returns its exit status.
 pub fn finish(child: &mut Child) -> io::Result<std::process::ExitStatus> {

@@ -405,6 +405,18 @@ impl Session {
         looked
     }
 
+    /// Closes the process's input and kills its process group at once, without waiting for
+    /// it: the session is over, and its end is awaited when it is dropped (or [`kill`]ed).
+    /// For ending several sessions at once ([`reaper::kill_group`]).
+    ///
+    /// [`kill`]: Session::kill
+    pub fn stop(&mut self) {
+        self.input = None;
+        if matches!(self.state, State::Alive) {
+            reaper::kill_group(&self.child);
+        }
+    }
+
     /// Closes the process's input and kills its process group and everything it left
     /// ([`reaper::finish`]).
     pub fn kill(&mut self) {
@@ -537,6 +549,31 @@ mod tests {
         .unwrap();
         assert_eq!(s.request("a").unwrap().as_deref(), Some("got a"));
         assert_eq!(s.request("b").unwrap().as_deref(), Some("got b"));
+    }
+
+    #[test]
+    fn stop_kills_at_once_and_the_drop_reaps() {
+        let mut s = Session::start(
+            &sh("echo $$; while read l; do :; done"),
+            limits(2000, 60_000),
+        )
+        .unwrap();
+        let pid: u32 = s.request("hi").unwrap().unwrap().trim().parse().unwrap();
+        s.stop();
+        // Killed, not yet reaped: a zombie until the session is dropped.
+        let stat = format!("/proc/{pid}/stat");
+        let deadline = Instant::now() + Duration::from_secs(5);
+        let state = loop {
+            let text = std::fs::read_to_string(&stat).unwrap();
+            let state = text.rsplit_once(") ").unwrap().1.chars().next().unwrap();
+            if state == 'Z' || Instant::now() > deadline {
+                break state;
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        };
+        assert_eq!(state, 'Z');
+        drop(s);
+        assert!(!std::path::Path::new(&stat).exists());
     }
 
     #[test]
