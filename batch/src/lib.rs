@@ -610,10 +610,9 @@ impl<G: BatchGame> Env<G> {
         for &p in self.game.to_act().players() {
             let action = match shared.learner(p) {
                 Some(l) => {
-                    let mask = &mut scratch.mask[..];
-                    if self.game.legal_mask_any(p, mask) {
-                        let id = ids.map_or(u32::MAX, |ids| ids[l]);
-                        if !mask.get(id as usize).copied().unwrap_or(false) {
+                    let id = ids.map_or(u32::MAX, |ids| ids[l]);
+                    if let Some(legal) = self.game.legal_id(p, id as usize, &mut scratch.mask) {
+                        if !legal {
                             return Err(BatchError::Illegal {
                                 env: self.cold.index,
                                 learner: l,

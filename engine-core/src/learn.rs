@@ -64,6 +64,17 @@ pub trait Learn: Game<Action: 'static> {
         mask[..n].iter().any(|&b| b)
     }
 
+    /// Whether `id` is legal for `player` now: `Some(legal)`, or `None` where `player`'s
+    /// mask is empty (no id applies: the environment acts for it, see
+    /// [`Learn::env_action`]). `scratch` is room for a mask (`num_actions()` long).
+    /// Provided: [`Learn::legal_mask_any`] into `scratch`, then a look at `id`; a game that
+    /// knows without writing the mask (a batch of learners asks it for every acting
+    /// learner's id) may answer directly.
+    fn legal_id(&self, player: PlayerId, id: usize, scratch: &mut [bool]) -> Option<bool> {
+        self.legal_mask_any(player, scratch)
+            .then(|| scratch.get(id).copied().unwrap_or(false))
+    }
+
     /// The action the environment takes for `player` where no id applies (a phase outside
     /// the action space, such as battleship's fleet placement), drawing any choice from
     /// `rng`; `None` where ids cover every decision. An environment steps with it whenever

@@ -489,7 +489,9 @@ pub fn check_scene<G: Contest>(game: &G) {
 ///   past `num_actions()` decodes;
 /// - each player's mask holds exactly the ids of [`Game::legal_actions`], allows no id for a
 ///   player who does not act, and [`Learn::legal_mask_any`](crate::Learn::legal_mask_any)
-///   writes the same mask and says whether it allows some id;
+///   writes the same mask and says whether it allows some id, and
+///   [`Learn::legal_id`](crate::Learn::legal_id) agrees with the mask for every id (and
+///   one past the last);
 /// - an acting player with an empty mask has an environment action
 ///   ([`Learn::env_action`](crate::Learn::env_action), taken in its place);
 /// - the ids chosen are accepted by [`Game::step`], and a refused id (one the mask leaves out,
@@ -594,6 +596,15 @@ fn learn_game<G: crate::Learn>(
                     "turn {}: {p:?}'s legal_mask_any does not match its legal_mask",
                     game.turn()
                 ));
+            }
+            for id in 0..=n {
+                let expected = any.then(|| mask.get(id).copied().unwrap_or(false));
+                if game.legal_id(p, id, &mut again) != expected {
+                    return Err(format!(
+                        "turn {}: {p:?}'s legal_id({id}) does not match its legal_mask",
+                        game.turn()
+                    ));
+                }
             }
             if any && !acting_now.contains(&p) {
                 return Err(format!(

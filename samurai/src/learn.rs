@@ -54,6 +54,12 @@ impl Learn for Samurai {
         self.end().is_none()
     }
 
+    /// Every id while the duel runs, none once it is over: no mask written.
+    #[inline]
+    fn legal_id(&self, _: PlayerId, id: usize, _: &mut [bool]) -> Option<bool> {
+        self.end().is_none().then_some(id < Action::ALL.len())
+    }
+
     /// From the last event (the end is always last), without the generic path through the
     /// score changes: learners call this every step.
     #[inline]
