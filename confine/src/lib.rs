@@ -15,10 +15,10 @@
 //!
 //! The confinement runs parts of itself as separate processes of the binary that embeds it
 //! (the helper given to [`sandbox::Sandbox::new`], usually `std::env::current_exe()`), so
-//! that binary calls [`helper::helper_main`] first thing in `main` (see [`helper`]). Before running bots it calls [`reaper::enable`] (and may remove
-//! what killed runs left: [`folders::remove_stale_run_dirs`], [`cgroup::remove_stale`]);
-//! when it ends, [`reaper::sweep`], [`reaper::stop_guardian`] and
-//! [`folders::remove_run_dir`].
+//! that binary calls [`helper::helper_main`] first thing in `main` (see [`helper`]). Before
+//! running bots it calls [`reaper::enable`] (and may remove what killed runs left:
+//! [`folders::remove_stale_run_dirs`], [`cgroup::remove_stale`]); when it ends,
+//! [`reaper::sweep`], [`reaper::stop_guardian`] and [`folders::remove_run_dir`].
 
 pub mod cgroup;
 pub mod folders;

@@ -6,8 +6,9 @@
 //!   and then [`sweep`]s: every child of `koth` that is not a running bot is killed and
 //!   reaped, until none is left. (So a bot's orphans are killed at the next sweep even while
 //!   the bot still runs: a bot cannot keep helpers outside its process group.)
-//! - A guardian process (a fork of `koth`, started with the first bot) is told the process group of every running bot over a pipe; when that pipe closes,
-//!   because `koth` ended in any way, SIGKILL included, it kills those groups. This stands
+//! - A guardian process (a fork of `koth`, started with the first bot) is told the process
+//!   group of every running bot over a pipe; when that pipe closes, because `koth` ended in
+//!   any way, SIGKILL included, it kills those groups. This stands
 //!   in for `PR_SET_PDEATHSIG`, which would need a `pre_exec` hook, and so a full `fork`
 //!   instead of `posix_spawn`, on every call (measured: about 15% more per call); it also
 //!   reaches the bot's whole group, not just the bot. Long-running bots, started once per
@@ -250,9 +251,7 @@ mod guardian {
     /// Ends the guardian at once (it would notice the closed pipe only at its next read):
     /// called when every bot is gone, so there is nothing left for it to kill.
     pub(super) fn stop() {
-        let old = std::mem::replace(&mut *state(), State::Off);
-        if let State::Running(pid, input) = old {
-            drop(input);
+        if let Some(pid) = orphan() {
             let _ = nix::sys::signal::kill(pid, nix::sys::signal::SIGKILL);
             let _ = nix::sys::wait::waitpid(pid, None);
         }
@@ -260,7 +259,6 @@ mod guardian {
 
     /// Closes the pipe to the guardian as `koth`'s death would (without killing it), and
     /// returns its id.
-    #[cfg(test)]
     pub(super) fn orphan() -> Option<Pid> {
         match std::mem::replace(&mut *state(), State::Off) {
             State::Running(pid, input) => {
