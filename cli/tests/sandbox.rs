@@ -292,6 +292,11 @@ fn climber(marker: &str, answer: &str) -> String {
 grep -Eq '^CapEff:[[:space:]]*0+$' /proc/self/status || problems="$problems capabilities"
 mount -o remount,bind,rw /etc 2>/dev/null
 touch /etc/{marker} 2>/dev/null && problems="$problems etc-writable"
+mount -o remount,rw / 2>/dev/null
+touch /{marker} 2>/dev/null && problems="$problems root-writable"
+touch /dev/{marker} 2>/dev/null && problems="$problems dev-writable"
+unshare -U true 2>/dev/null && problems="$problems user-namespace"
+(echo 100 > /proc/sys/user/max_user_namespaces) 2>/dev/null && problems="$problems userns-limit-writable"
 read -r pattern < /proc/sys/kernel/core_pattern
 (printf '%s\n' "$pattern" > /proc/sys/kernel/core_pattern) 2>/dev/null && problems="$problems proc-sys-writable"
 cat /proc/[0-9]*/environ 2>/dev/null | grep -qa hunter2 && problems="$problems environment-of-koth"
@@ -733,7 +738,8 @@ fn the_spawner_starts_each_call_under_its_cap_from_a_launcher_holding_it() {
     assert!(spawner.wait().unwrap().success());
 }
 
-/// The check that bubblewrap works runs once, then is remembered between runs
+/// With bubblewrap (`KOTH_SANDBOX_TOOL=bwrap`), the check that it works runs once, then is
+/// remembered between runs
 /// (`koth_confine::probed`): until bubblewrap changes, the note is one the check cannot
 /// trust, or a sandbox failed to start although the check had passed. The check is seen
 /// through a `bwrap` wrapper that logs each start (the check runs `/bin/true`).
@@ -799,6 +805,7 @@ while read line; do echo '{"speedX": 0, "speedY": 0, "drop": false}'; done"#,
     let faults_in = |game: &str| {
         let out = json(
             &koth(&format!("play {game} --seed 1 --json --config {game}.json --sandbox on --bot a=cmd:./bot.sh --bot b=cmd:./bot.sh"))
+                .env("KOTH_SANDBOX_TOOL", "bwrap")
                 .env("PATH", &path)
                 .env("TMPDIR", &tmp)
                 .run(&bot),

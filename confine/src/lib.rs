@@ -3,10 +3,11 @@
 //!
 //! - [`process`]: one run of a program per call, with a time limit and output caps;
 //!   [`session`]: one long-running program answering line by line.
-//! - [`sandbox`]: bubblewrap around each bot; [`spawner`]: the helper that starts a bot's
+//! - [`sandbox`]: the walls around each bot (koth's own, or bubblewrap's); [`spawner`]: the helper that starts a bot's
 //!   calls inside its sandbox; [`cgroup`]: its memory, process and CPU caps; [`rlimits`]:
 //!   per-process limits; [`folders`]: its private folder and koth's run folder;
-//!   [`probed`]: the check that bubblewrap works, remembered between runs.
+//!   [`probed`]: the check that a sandbox can be made, remembered between runs.
+//! - [`walls`]: koth's own sandbox (namespaces and mounts).
 //! - [`reaper`]: no bot process outlives its call, its match or koth.
 //!
 //! All of koth's `unsafe` code and process-global state is here.
@@ -31,6 +32,7 @@ pub mod rlimits;
 pub mod sandbox;
 pub mod session;
 pub mod spawner;
+pub mod walls;
 
 /// Whether `name` (of a run folder or a control group) is `PREFIX` + `PID-...` for a PID that
 /// is not this process and no running process's: left by a koth that no longer runs.

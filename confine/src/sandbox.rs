@@ -1,4 +1,7 @@
-//! The sandbox external programs run in: bubblewrap (`bwrap`, Debian package `bubblewrap`).
+//! The sandbox external programs run in: walls koth puts up itself as it starts the
+//! sandbox's program ([`crate::walls`]: namespaces and mounts, no other program run), or,
+//! where those cannot be made (Linux before 5.12) or [`TOOL_VARIABLE`] asks for it,
+//! bubblewrap (`bwrap`, Debian package `bubblewrap`). Both put up the same walls.
 //!
 //! Inside, a bot sees the system read-only (`/usr`, `/bin`, `/lib*`, `/sbin`, `/etc`,
 //! `/opt`), a `/tmp`, `/dev/shm` and `/dev` of its own, `/proc` of its own PID namespace,
@@ -7,25 +10,25 @@
 //! writable places: each a memory file system of at most `--disk-mb` MiB ([`Sandbox::disk_mb`];
 //! past it writes fail with `ENOSPC` and the bot goes on), gone with the sandbox. The
 //! private folder starts as a copy of the bot's folder for the match, made inside the
-//! sandbox by koth's helper (`koth __enter`, or the spawner), which then runs the bot. It has no network but a loopback of its own
-//! (unless `--allow-net`), a fresh PID namespace (every process in it dies with the sandbox),
-//! its own session (no terminal), and a minimal environment: `PATH` and `LANG` as koth has
-//! them, `HOME` = the private folder, the variables named with `--env`, and
-//! `JAVA_TOOL_OPTIONS` sizing JVMs for the memory cap (unless passed with `--env`). It dies
-//! with koth (`--die-with-parent`).
+//! sandbox by koth's helper (`koth __enter`, or the spawner), which then runs the bot. It
+//! has no network but a loopback of its own (unless `--allow-net`), a fresh PID namespace
+//! (every process in it dies with the sandbox), its own session (no terminal), and a minimal
+//! environment: `PATH` and `LANG` as koth has them, `HOME` = the private folder, the
+//! variables named with `--env`, and `JAVA_TOOL_OPTIONS` sizing JVMs for the memory cap
+//! (unless passed with `--env`). It dies with koth.
 //!
-//! bwrap always runs unprivileged, in a user namespace of its own, with every capability
-//! dropped (`--cap-drop ALL`) and no further user namespaces (`--disable-userns`), and it is
-//! started with an empty environment (its PID 1's `/proc/1/environ` shows nothing of
-//! koth's). When koth runs as root, each sandbox runs as an unprivileged user and group of
-//! its own, [`BOT_ID_BASE`] + n (n counts sandboxes modulo [`BOT_ID_SPAN`]): its private
-//! folder is handed to that user, and the control groups are joined before the switch, so
-//! the bot can neither leave nor change them. Root's files (`/etc/shadow`) are closed to it,
-//! and `/proc/sys` refuses its writes.
+//! The sandbox always runs unprivileged, in a user namespace of its own, with every
+//! capability dropped and no further user namespaces; nothing of koth's environment reaches
+//! it (its PID 1's `/proc/1/environ` shows only the bot's). When koth runs as root, each
+//! sandbox runs as an unprivileged user and group of its own, [`BOT_ID_BASE`] + n (n counts
+//! sandboxes modulo [`BOT_ID_SPAN`]): its private folder is handed to that user, and the
+//! control groups are joined before the switch, so the bot can neither leave nor change
+//! them. Root's files (`/etc/shadow`) are closed to it, and `/proc/sys` refuses its writes.
 //!
-//! There is one sandbox per bot per match. A long-running bot (bomberman) is the sandbox's
-//! program; for a bot run once per call (samurai, naval, tanks) the sandbox runs koth's
-//! spawner (see [`crate::spawner`]), which starts each call inside it.
+//! There is one sandbox per bot per match. A long-running bot (bomberman) is the child of
+//! the sandbox's PID 1, koth's helper; for a bot run once per call (samurai, naval, tanks)
+//! the sandbox runs koth's spawner (see [`crate::spawner`]), which starts each call inside
+//! it.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -34,7 +37,7 @@ use std::sync::OnceLock;
 /// How bots are sandboxed (one per run, shared by its bots).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Sandbox {
-    bwrap: PathBuf,
+    tool: Tool,
     /// The helper binary (koth's own), which starts a long-running bot in its sandbox
     /// (`__enter`) and runs in the sandbox of a one-run-per-call bot as its spawner
     /// (`__spawn`); see [`crate::helper`].
@@ -61,6 +64,19 @@ pub struct Sandbox {
     /// holds (`--disk-mb`).
     pub disk_mb: u64,
 }
+
+/// What puts up a sandbox's walls.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Tool {
+    /// koth itself, as it starts the sandbox's program ([`crate::walls`]).
+    Native,
+    /// bubblewrap, at this path.
+    Bwrap(PathBuf),
+}
+
+/// The variable that chooses what puts up the walls: `native` (koth itself, the default) or
+/// `bwrap` (bubblewrap). Unset, bubblewrap is used where koth's own sandbox cannot be made.
+pub const TOOL_VARIABLE: &str = "KOTH_SANDBOX_TOOL";
 
 /// The default `--disk-mb`.
 pub const DEFAULT_DISK_MB: u64 = 256;
@@ -91,7 +107,7 @@ pub const DEFAULT_MEMORY_MB: u64 = 512;
 pub const DEFAULT_MAX_PIDS: u64 = 256;
 
 /// System folders visible, read-only, in the sandbox (those that exist here).
-const SYSTEM: &[&str] = &[
+pub(crate) const SYSTEM: &[&str] = &[
     "/usr", "/bin", "/lib", "/lib32", "/lib64", "/libx32", "/sbin", "/etc", "/opt",
 ];
 
@@ -116,7 +132,7 @@ impl Sandbox {
         env: Vec<(String, String)>,
     ) -> Result<Sandbox, String> {
         let as_root = nix::unistd::geteuid().is_root();
-        let bwrap = usable_bwrap(as_root)?;
+        let tool = usable_tool(as_root, &helper)?;
         let mut helper = helper;
         if as_root && !reachable_by_others(&helper) {
             // Bots' users must reach the helper (`/root/.cargo/bin` is closed to them).
@@ -125,7 +141,7 @@ impl Sandbox {
         }
         Ok(Sandbox {
             as_root,
-            bwrap,
+            tool,
             helper,
             allow_net,
             env,
@@ -138,20 +154,20 @@ impl Sandbox {
     }
 
     /// The command that runs `program` with `args` in the sandbox, in `folder` (the bot's
-    /// private folder, the only writable place).
+    /// private folder, the only writable place): koth's helper at `/.koth` (`__enter`),
+    /// which copies the bot's folder in and starts it. It runs behind the walls once
+    /// [`Sandbox::confine`]d (the last step before it is started).
     pub fn command(&self, program: &str, args: &[String], folder: &Path) -> Command {
-        let mut command = self.base(folder);
-        command
-            .args(["--", "/.koth", "__enter", "--seed", SEED, "--", program])
-            .args(args);
-        command
+        self.helper_command(crate::helper::ENTER, program, args, folder)
     }
 
     /// Confines the sandbox `command` starts in `folder` (the bot's private folder): a
     /// control group with this sandbox's caps, joined as it starts, and, when koth runs as
-    /// root, a user of its own, who is given `folder`. The group is `None` where none can be
-    /// made here (or `KOTH_CGROUP=off` is set): then the memory cap is `RLIMIT_DATA` of each
-    /// process instead (see [`crate::rlimits`]), and processes are not capped.
+    /// root, a user of its own, who is given `folder`; then the walls (koth's own sandbox;
+    /// bubblewrap is the command's program). The group is `None` where none can be made here
+    /// (or `KOTH_CGROUP=off` is set): then the memory cap is `RLIMIT_DATA` of each process
+    /// instead (see [`crate::rlimits`]), and processes are not capped. This registers the
+    /// command's last `pre_exec` hooks: any registered after run inside the sandbox.
     pub fn confine(
         &self,
         command: &mut Command,
@@ -178,22 +194,80 @@ impl Sandbox {
         if let Some(id) = user {
             become_user(command, id);
         }
+        if self.tool == Tool::Native {
+            let ids = match user {
+                Some(id) => (id, id),
+                None => (
+                    nix::unistd::getuid().as_raw(),
+                    nix::unistd::getgid().as_raw(),
+                ),
+            };
+            crate::walls::Walls::new(
+                ids,
+                user.is_some(),
+                self.disk_mb,
+                self.allow_net,
+                folder,
+                Some(folder),
+                Some(&self.helper),
+            )?
+            .put_up(command);
+        }
         Ok(group)
     }
 
     /// The command that starts the spawner of a one-run-per-call bot (`program` with its
-    /// `args`) in the sandbox: `koth __spawn`, read-only at `/.koth`.
+    /// `args`) in the sandbox: `koth __spawn`, read-only at `/.koth` (see
+    /// [`Sandbox::command`]).
     pub fn spawner(&self, program: &str, args: &[String], folder: &Path) -> Command {
-        let mut command = self.base(folder);
+        self.helper_command(crate::helper::SPAWN, program, args, folder)
+    }
+
+    /// The command that runs koth's helper `word` for `program` and `args` in the sandbox.
+    fn helper_command(&self, word: &str, program: &str, args: &[String], folder: &Path) -> Command {
+        let mut command = match &self.tool {
+            Tool::Native => {
+                let mut command = Command::new("/.koth");
+                command.env_clear().envs(self.environment(folder));
+                command
+            }
+            Tool::Bwrap(bwrap) => {
+                let mut command = self.bwrap(bwrap, folder);
+                command.args(["--", "/.koth"]);
+                command
+            }
+        };
         command
-            .args(["--", "/.koth", "__spawn", "--seed", SEED, "--", program])
+            .args([word, "--seed", SEED, "--", program])
             .args(args);
         command
     }
 
-    /// bwrap with every option but the command.
-    fn base(&self, folder: &Path) -> Command {
-        let mut command = Command::new(&self.bwrap);
+    /// The sandbox's environment: `PATH` and `LANG` as koth has them, `HOME` = `folder`, the
+    /// variables passed in, and the JVM's options for the memory cap unless passed in.
+    fn environment(&self, folder: &Path) -> Vec<(String, std::ffi::OsString)> {
+        let path = std::env::var("PATH").unwrap_or_else(|_| "/usr/local/bin:/usr/bin:/bin".into());
+        let lang = std::env::var("LANG").unwrap_or_else(|_| "C.UTF-8".into());
+        let mut env = vec![
+            ("PATH".to_string(), path.into()),
+            ("LANG".to_string(), lang.into()),
+            ("HOME".to_string(), folder.as_os_str().to_owned()),
+        ];
+        for (name, value) in &self.env {
+            env.push((name.clone(), value.into()));
+        }
+        if !self.env.iter().any(|(name, _)| name == JAVA_OPTIONS) {
+            env.push((
+                JAVA_OPTIONS.to_string(),
+                java_options(self.memory_mb).into(),
+            ));
+        }
+        env
+    }
+
+    /// bubblewrap with every option but the command.
+    fn bwrap(&self, bwrap: &Path, folder: &Path) -> Command {
+        let mut command = Command::new(bwrap);
         // Nothing of koth's environment reaches bwrap (its PID 1 shows its own).
         command.env_clear();
         command.args(["--die-with-parent", "--new-session", "--unshare-all"]);
@@ -216,18 +290,24 @@ impl Sandbox {
         command.args(["--remount-ro", "/dev", "--remount-ro", "/"]);
         command.arg("--chdir").arg(folder);
         command.arg("--clearenv");
-        let path = std::env::var("PATH").unwrap_or_else(|_| "/usr/local/bin:/usr/bin:/bin".into());
-        let lang = std::env::var("LANG").unwrap_or_else(|_| "C.UTF-8".into());
-        command.args(["--setenv", "PATH", &path, "--setenv", "LANG", &lang]);
-        command.arg("--setenv").arg("HOME").arg(folder);
-        for (name, value) in &self.env {
-            command.args(["--setenv", name, value]);
-        }
-        if !self.env.iter().any(|(name, _)| name == JAVA_OPTIONS) {
-            command.args(["--setenv", JAVA_OPTIONS, &java_options(self.memory_mb)]);
+        for (name, value) in self.environment(folder) {
+            command.arg("--setenv").arg(name).arg(value);
         }
         command.current_dir(folder);
         command
+    }
+}
+
+/// What to say when a sandbox's program could not be started with `error`: the step of the
+/// walls that failed, if one did (then the next run checks again that sandboxes can be
+/// made here, see [`crate::probed::forget`]).
+pub fn start_error(error: &std::io::Error) -> String {
+    match crate::walls::describe(error) {
+        Some(step) => {
+            crate::probed::forget();
+            format!("the sandbox failed: {step}")
+        }
+        None => error.to_string(),
     }
 }
 
@@ -278,6 +358,76 @@ fn reachable_by_others(path: &Path) -> bool {
 
 /// The options of the check that bubblewrap works, besides [`CONFINED`].
 const CHECK: &[&str] = &["--ro-bind", "/", "/", "--unshare-all", "--die-with-parent"];
+
+/// What puts up the walls here (see [`TOOL_VARIABLE`]); otherwise why no sandbox can be
+/// made, in a few words.
+fn usable_tool(as_root: bool, helper: &Path) -> Result<Tool, String> {
+    match std::env::var(TOOL_VARIABLE).ok().as_deref() {
+        Some("bwrap") => usable_bwrap(as_root).map(Tool::Bwrap),
+        Some("native") => usable_native(as_root, helper).map(|()| Tool::Native),
+        Some(other) => Err(format!(
+            "{TOOL_VARIABLE}={other}: the sandbox is made by `native` (koth) or `bwrap`"
+        )),
+        None => usable_native(as_root, helper)
+            .map(|()| Tool::Native)
+            .or_else(|native| {
+                usable_bwrap(as_root).map(Tool::Bwrap).map_err(|bwrap| {
+                    format!("koth cannot make its own sandbox here ({native}), and {bwrap}")
+                })
+            }),
+    }
+}
+
+/// What koth's own sandbox check is (a new one is a new key in [`crate::probed`]).
+const NATIVE_CHECK: &str = "native walls 1: user mnt pid ipc uts cgroup net; /bin/true";
+
+/// Whether koth's own sandbox can be made here (as a bot's user when koth runs as root): a
+/// sandbox running `/bin/true`, checked once per run, and not at all when a run before
+/// found it working in the same conditions with the same koth (`helper`, see
+/// [`crate::probed`]).
+fn usable_native(as_root: bool, helper: &Path) -> Result<(), String> {
+    static CHECKED: OnceLock<Result<(), String>> = OnceLock::new();
+    CHECKED
+        .get_or_init(|| {
+            let key = crate::probed::key(helper, NATIVE_CHECK, as_root);
+            if key.as_deref().is_some_and(crate::probed::passed) {
+                return Ok(());
+            }
+            let mut probe = Command::new("/bin/true");
+            probe.env_clear();
+            let ids = if as_root {
+                become_user(&mut probe, BOT_ID_BASE);
+                (BOT_ID_BASE, BOT_ID_BASE)
+            } else {
+                (
+                    nix::unistd::getuid().as_raw(),
+                    nix::unistd::getgid().as_raw(),
+                )
+            };
+            crate::walls::Walls::new(
+                ids,
+                as_root,
+                1,
+                false,
+                Path::new("/.koth-check"),
+                None,
+                None,
+            )
+            .map_err(|e| e.to_string())?
+            .put_up(&mut probe);
+            let status = probe
+                .status()
+                .map_err(|e| crate::walls::describe(&e).unwrap_or_else(|| e.to_string()))?;
+            if !status.success() {
+                return Err(format!("its check ended with {status}"));
+            }
+            if let Some(key) = &key {
+                crate::probed::remember(key);
+            }
+            Ok(())
+        })
+        .clone()
+}
 
 /// bubblewrap's path if it runs a trivial sandbox here with the options every sandbox
 /// takes (as a bot's user when koth runs as root): checked once per run, and not at all

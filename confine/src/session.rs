@@ -111,15 +111,21 @@ impl Session {
         let mut command = match &cmd.sandbox {
             Some(sandbox) => {
                 let mut command = sandbox.command(&cmd.program, &cmd.args, &cmd.workdir);
+                command
+                    .stdin(Stdio::piped())
+                    .stdout(Stdio::piped())
+                    .stderr(Stdio::piped());
                 // The sandbox caps memory (a control group, else its own data limit).
                 rlimits.data_bytes = None;
-                cgroup = sandbox.confine(&mut command, &cmd.workdir).map_err(|e| {
-                    Failure::new(FaultKind::Io, format!("cannot confine the sandbox: {e}"))
-                })?;
                 // The CPU-time cap: `--cpu-seconds`, else the time for all answers.
                 rlimits.cpu_seconds = sandbox
                     .cpu_seconds
                     .or((limits.total != Duration::MAX).then(|| cpu_seconds_for(limits.total)));
+                rlimits.apply_on_start(&mut command);
+                // Last: the walls (the sandbox dies with koth).
+                cgroup = sandbox.confine(&mut command, &cmd.workdir).map_err(|e| {
+                    Failure::new(FaultKind::Io, format!("cannot confine the sandbox: {e}"))
+                })?;
                 command
             }
             None => {
@@ -132,17 +138,21 @@ impl Session {
                     }
                 }
                 command
+                    .stdin(Stdio::piped())
+                    .stdout(Stdio::piped())
+                    .stderr(Stdio::piped());
+                rlimits.apply_on_start(&mut command);
+                reaper::die_with_koth(&mut command);
+                command
             }
         };
-        command
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped());
-        rlimits.apply_on_start(&mut command);
-        reaper::die_with_koth(&mut command);
         let mut child = reaper::spawn(&mut command).map_err(|e| Failure {
             kind: FaultKind::Io,
-            detail: format!("cannot start {:?}: {e}", cmd.program),
+            detail: format!(
+                "cannot start {:?}: {}",
+                cmd.program,
+                crate::sandbox::start_error(&e)
+            ),
         })?;
         let input = child.stdin.take().map(|stdin| {
             let file = File::from(OwnedFd::from(stdin));

@@ -108,11 +108,50 @@ pub fn enter_main(seed: &std::path::Path, command: &[String]) -> Result<(), Help
     use std::os::unix::process::CommandExt;
     let (program, args) = command.split_first().ok_or(HelperError::NoProgram)?;
     seed_folder(seed)?;
-    let error = std::process::Command::new(program).args(args).exec();
-    Err(HelperError::Start {
+    let mut bot = std::process::Command::new(program);
+    bot.args(args);
+    if std::process::id() != 1 {
+        // bubblewrap's sandbox: its PID 1 is bubblewrap's own.
+        let error = bot.exec();
+        return Err(HelperError::Start {
+            program: program.clone(),
+            error,
+        });
+    }
+    // PID 1 of koth's own sandbox: the bot runs as its child (PID 1 of a PID namespace
+    // ignores the signals it has no handler for, a CPU-time cap's `SIGXCPU` and `SIGPIPE`
+    // among them), and it reaps whatever is left to it.
+    let child = bot.spawn().map_err(|error| HelperError::Start {
         program: program.clone(),
         error,
-    })
+    })?;
+    init_until(child.id() as i32)
+}
+
+/// The life of PID 1 once the bot (`bot`) runs: it lets go of the bot's pipes, reaps every
+/// process left to it and, once the bot ends, exits with its status (128 + the signal if a
+/// signal ended it); everything else in the sandbox then dies with it.
+fn init_until(bot: i32) -> ! {
+    use nix::sys::wait::{WaitStatus, wait};
+    if let Ok(null) = std::fs::File::options()
+        .read(true)
+        .write(true)
+        .open("/dev/null")
+    {
+        let _ = nix::unistd::dup2_stdin(&null);
+        let _ = nix::unistd::dup2_stdout(&null);
+        let _ = nix::unistd::dup2_stderr(&null);
+    }
+    loop {
+        match wait() {
+            Ok(WaitStatus::Exited(pid, code)) if pid.as_raw() == bot => std::process::exit(code),
+            Ok(WaitStatus::Signaled(pid, signal, _)) if pid.as_raw() == bot => {
+                std::process::exit(128 + signal as i32)
+            }
+            Ok(_) | Err(nix::errno::Errno::EINTR) => {}
+            Err(_) => std::process::exit(1),
+        }
+    }
 }
 
 /// The spawner (`koth __spawn [--seed DIR] PROGRAM ARGS...`, inside the sandbox): copies the
@@ -335,8 +374,15 @@ impl SandboxedCalls {
         let cgroup = sandbox
             .confine(&mut command, &cmd.workdir)
             .map_err(|e| Failure::new(FaultKind::Io, format!("cannot confine the sandbox: {e}")))?;
-        let mut child = reaper::spawn(&mut command)
-            .map_err(|e| Failure::new(FaultKind::Io, format!("cannot start the sandbox: {e}")))?;
+        let mut child = reaper::spawn(&mut command).map_err(|e| {
+            Failure::new(
+                FaultKind::Io,
+                format!(
+                    "cannot start the sandbox: {}",
+                    crate::sandbox::start_error(&e)
+                ),
+            )
+        })?;
         let (Some(input), Some(output)) = (child.stdin.take(), child.stdout.take()) else {
             let _ = reaper::finish(&mut child);
             return Err(Failure::new(FaultKind::Io, "the sandbox has no pipes"));

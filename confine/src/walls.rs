@@ -1,0 +1,770 @@
+//! koth's own sandbox (Linux 5.12 or later): the walls of [`crate::sandbox`] put up by the
+//! process that starts the sandbox's program, with namespaces and mounts, without running
+//! any other program for it (bubblewrap costs an exec and about 3 ms of CPU a sandbox).
+//!
+//! The sandbox's program is started by `std::process::Command` with one more `pre_exec`
+//! hook, `Walls::put_up`, the last one (after the control groups are joined and, as root,
+//! the bot's user taken). In that forked process (the *monitor*):
+//!
+//! 1. it dies with koth (`PR_SET_PDEATHSIG`), and makes new user, mount, PID, IPC, UTS,
+//!    control-group and (unless the network is allowed) network namespaces, the user
+//!    namespace mapping only its own user and group (`setgroups` denied);
+//! 2. it forks the sandbox's PID 1 (a raw `clone`, no `fork` handlers) and stays outside:
+//!    it closes every descriptor and waits for PID 1, then exits with its status (128 +
+//!    the signal if a signal ended it, as bubblewrap does);
+//! 3. PID 1 dies with the monitor, makes the mount tree, drops every capability from its
+//!    bounding set, sets no-new-privileges, starts a session of its own, and returns: the
+//!    program (koth's helper at `/.koth`) is then executed in it, without capabilities
+//!    (its user is not root in the namespace).
+//!
+//! The mount tree: a root of its own (a memory file system, read-only); the system folders
+//! that exist here bound read-only with everything mounted below them (`nosuid`, `nodev`),
+//! or the same symbolic link where the host has one (`/lib` -> `usr/lib`); `/proc` of the
+//! PID namespace, with `sys`, `sysrq-trigger`, `irq` and `bus` read-only; `/dev` with `null`,
+//! `zero`, `full`, `random`, `urandom` and `tty` bound from the host, the `fd`, `stdin`,
+//! `stdout` and `stderr` links, and `/dev/shm` (the rest of `/dev` read-only); `/tmp`; the
+//! bot's folder for the match read-only at [`SEED`](crate::sandbox::SEED) and the helper at
+//! `/.koth`; and a memory file system of the bot's own (mode 0700) at its folder's path.
+//! Each writable place is capped at `--disk-mb`. In the user namespace no further user
+//! namespace can be made (`user.max_user_namespaces` = 0), and a network namespace has its
+//! loopback up.
+//!
+//! Everything the hooks use is prepared before the fork: they make system calls only,
+//! allocate nothing and take no lock. A failed step is reported as the start's error,
+//! naming the step ([`describe`]).
+
+use std::ffi::CString;
+use std::io;
+use std::os::unix::ffi::OsStrExt;
+use std::path::Path;
+
+use nix::libc;
+
+/// `open_tree(2)` flags and `move_mount(2)`/`mount_setattr(2)` values (linux/mount.h).
+const OPEN_TREE_CLONE: libc::c_uint = 1;
+const MOVE_MOUNT_F_EMPTY_PATH: libc::c_uint = 0x4;
+const MOUNT_ATTR_RDONLY: u64 = 0x1;
+const MOUNT_ATTR_NOSUID: u64 = 0x2;
+const MOUNT_ATTR_NODEV: u64 = 0x4;
+
+/// `struct mount_attr` of `mount_setattr(2)`.
+#[repr(C)]
+struct MountAttr {
+    attr_set: u64,
+    attr_clr: u64,
+    propagation: u64,
+    userns_fd: u64,
+}
+
+/// The device nodes bound from the host's `/dev`.
+const DEVICES: &[&str] = &["null", "zero", "full", "random", "urandom", "tty"];
+/// The links made in `/dev`.
+const DEV_LINKS: &[(&str, &str)] = &[
+    ("fd", "/proc/self/fd"),
+    ("stdin", "/proc/self/fd/0"),
+    ("stdout", "/proc/self/fd/1"),
+    ("stderr", "/proc/self/fd/2"),
+];
+/// The parts of `/proc` made read-only (those that exist).
+const PROC_READ_ONLY: &[&str] = &["proc/sys", "proc/sysrq-trigger", "proc/irq", "proc/bus"];
+/// Where the new root is put together: a folder every system has, covered (in the
+/// sandbox's mount namespace only) once every host path the sandbox shows is held open.
+const STAGE: &str = "/tmp";
+
+/// The steps of putting up the walls, named in a failed start's error.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(i32)]
+enum Step {
+    DeathSignal = 1,
+    Namespaces,
+    UserMap,
+    Fork,
+    Detach,
+    HoldHostPaths,
+    Root,
+    SystemFolders,
+    Proc,
+    Dev,
+    WritablePlaces,
+    PivotRoot,
+    NoUserNamespaces,
+    Loopback,
+    Privileges,
+}
+
+const STEPS: &[(Step, &str)] = &[
+    (Step::DeathSignal, "tie the sandbox to koth"),
+    (Step::Namespaces, "make the namespaces"),
+    (Step::UserMap, "map the user into its namespace"),
+    (Step::Fork, "start the sandbox's PID 1"),
+    (Step::Detach, "detach the mounts from the host's"),
+    (Step::HoldHostPaths, "take the host's folders to show"),
+    (Step::Root, "make the sandbox's root"),
+    (Step::SystemFolders, "show the system folders read-only"),
+    (Step::Proc, "mount /proc"),
+    (Step::Dev, "make /dev"),
+    (Step::WritablePlaces, "make the writable places"),
+    (Step::PivotRoot, "enter the sandbox's root"),
+    (Step::NoUserNamespaces, "forbid user namespaces"),
+    (Step::Loopback, "bring up the loopback"),
+    (Step::Privileges, "drop every privilege"),
+];
+
+/// A failed step's error code: the step, times this, plus the system's error number.
+const STEP_CODE: i32 = 1 << 16;
+
+/// The error of a start that failed at `step` with the system's `errno`.
+fn failed(step: Step, errno: i32) -> io::Error {
+    io::Error::from_raw_os_error(step as i32 * STEP_CODE + errno)
+}
+
+/// The last system error, as a failure of `step`.
+fn last(step: Step) -> io::Error {
+    failed(step, io::Error::last_os_error().raw_os_error().unwrap_or(0))
+}
+
+/// Says what went wrong where `error` is a start's error from `Walls::put_up` (the step
+/// and the system's error); `None` for any other error.
+pub fn describe(error: &io::Error) -> Option<String> {
+    let code = error.raw_os_error()?;
+    let (step, errno) = (code / STEP_CODE, code % STEP_CODE);
+    let (_, what) = STEPS.iter().find(|(s, _)| *s as i32 == step)?;
+    Some(format!(
+        "cannot {what}: {}",
+        io::Error::from_raw_os_error(errno)
+    ))
+}
+
+/// A system folder the sandbox shows as the host has it.
+enum System {
+    /// A folder: bound read-only (host path, path under the stage).
+    Folder(CString, CString),
+    /// A symbolic link: the same link (path under the stage, target).
+    Link(CString, CString),
+}
+
+/// Everything the walls are made of, prepared before the fork.
+pub(crate) struct Walls {
+    /// This process (koth), which the monitor must still have as its parent once it is tied
+    /// to it.
+    koth: libc::pid_t,
+    flags: libc::c_int,
+    /// Whether the monitor changed user (as root): it is then not dumpable, and must be made
+    /// so for a moment to write its own maps.
+    changed_user: bool,
+    uid_map: CString,
+    gid_map: CString,
+    system: Vec<System>,
+    devices: Vec<(CString, CString)>,
+    dev_links: Vec<(CString, CString)>,
+    proc_read_only: Vec<CString>,
+    /// The mount options of a writable place (`size=...`).
+    writable: CString,
+    stage: CString,
+    /// The bot's folder for the match, bound read-only at the seed (host path, path under
+    /// the stage); `None` for a check.
+    seed: Option<(CString, CString)>,
+    /// The helper, bound read-only at `/.koth` (host path, path under the stage).
+    helper: Option<(CString, CString)>,
+    /// The private folder's path under the stage, each of its ancestors first.
+    folder: Vec<CString>,
+    /// The private folder's path in the sandbox.
+    workdir: CString,
+    /// The well-known names, as C strings.
+    names: Names,
+}
+
+/// Fixed paths and words, as C strings.
+struct Names {
+    root: CString,
+    tmpfs: CString,
+    proc_: CString,
+    dev: CString,
+    dev_shm: CString,
+    tmp: CString,
+    dot: CString,
+    slash: CString,
+    empty: CString,
+    setgroups: CString,
+    uid_map: CString,
+    gid_map: CString,
+    deny: CString,
+    root_options: CString,
+    dev_options: CString,
+    max_user_namespaces: CString,
+    zero: CString,
+}
+
+fn c(text: &str) -> CString {
+    CString::new(text).expect("no NUL in a fixed path")
+}
+
+fn c_path(path: &Path) -> io::Result<CString> {
+    CString::new(path.as_os_str().as_bytes())
+        .map_err(|_| io::Error::new(io::ErrorKind::InvalidInput, "a path holds a NUL byte"))
+}
+
+/// `path` (absolute) under the stage, as `STAGE/path`.
+fn staged(path: &Path) -> io::Result<CString> {
+    let relative = path.strip_prefix("/").unwrap_or(path);
+    c_path(&Path::new(STAGE).join(relative))
+}
+
+impl Walls {
+    /// The walls of a sandbox whose user is `user` (its own, as root) with writable places
+    /// of `disk_mb` MiB and, unless `allow_net`, no network; showing the bot's folder for the
+    /// match (`folder`) at the seed and the `helper` at `/.koth`, with a private folder at
+    /// `folder`'s path (a check passes `None`, `None`: a folder of its own at `folder`).
+    pub(crate) fn new(
+        user: (u32, u32),
+        changed_user: bool,
+        disk_mb: u64,
+        allow_net: bool,
+        folder: &Path,
+        seed: Option<&Path>,
+        helper: Option<&Path>,
+    ) -> io::Result<Walls> {
+        let mut system = Vec::new();
+        for dir in crate::sandbox::SYSTEM {
+            let host = Path::new(dir);
+            let Ok(meta) = host.symlink_metadata() else {
+                continue;
+            };
+            if meta.file_type().is_symlink() {
+                let target = std::fs::read_link(host)?;
+                system.push(System::Link(staged(host)?, c_path(&target)?));
+            } else if meta.is_dir() {
+                system.push(System::Folder(c_path(host)?, staged(host)?));
+            }
+        }
+        let mut devices = Vec::new();
+        for name in DEVICES {
+            let host = Path::new("/dev").join(name);
+            if host.exists() {
+                devices.push((c_path(&host)?, staged(&host)?));
+            }
+        }
+        let dev_links = DEV_LINKS
+            .iter()
+            .map(|(name, target)| Ok((staged(&Path::new("/dev").join(name))?, c(target))))
+            .collect::<io::Result<_>>()?;
+        let proc_read_only = PROC_READ_ONLY
+            .iter()
+            .map(|p| staged(&Path::new("/").join(p)))
+            .collect::<io::Result<_>>()?;
+        let mut ancestors: Vec<CString> = folder
+            .ancestors()
+            .filter(|a| a.parent().is_some())
+            .map(staged)
+            .collect::<io::Result<_>>()?;
+        ancestors.reverse();
+        let seed = match seed {
+            Some(seed) => Some((c_path(seed)?, staged(Path::new(crate::sandbox::SEED))?)),
+            None => None,
+        };
+        let helper = match helper {
+            Some(helper) => Some((c_path(helper)?, staged(Path::new("/.koth"))?)),
+            None => None,
+        };
+        let mut flags = libc::CLONE_NEWUSER
+            | libc::CLONE_NEWNS
+            | libc::CLONE_NEWPID
+            | libc::CLONE_NEWIPC
+            | libc::CLONE_NEWUTS
+            | libc::CLONE_NEWCGROUP;
+        if !allow_net {
+            flags |= libc::CLONE_NEWNET;
+        }
+        Ok(Walls {
+            koth: nix::unistd::getpid().as_raw(),
+            flags,
+            changed_user,
+            uid_map: c(&format!("{0} {0} 1", user.0)),
+            gid_map: c(&format!("{0} {0} 1", user.1)),
+            system,
+            devices,
+            dev_links,
+            proc_read_only,
+            writable: c(&format!("size={},mode=0755", disk_mb << 20)),
+            stage: c(STAGE),
+            seed,
+            helper,
+            folder: ancestors,
+            workdir: c_path(folder)?,
+            names: Names {
+                root: staged(Path::new("/"))?,
+                tmpfs: c("tmpfs"),
+                proc_: staged(Path::new("/proc"))?,
+                dev: staged(Path::new("/dev"))?,
+                dev_shm: staged(Path::new("/dev/shm"))?,
+                tmp: staged(Path::new("/tmp"))?,
+                dot: c("."),
+                slash: c("/"),
+                empty: c(""),
+                setgroups: c("/proc/self/setgroups"),
+                uid_map: c("/proc/self/uid_map"),
+                gid_map: c("/proc/self/gid_map"),
+                deny: c("deny"),
+                root_options: c("size=1m,mode=0755"),
+                dev_options: c("size=64k,mode=0755"),
+                max_user_namespaces: staged(Path::new("/proc/sys/user/max_user_namespaces"))?,
+                zero: c("0"),
+            },
+        })
+    }
+
+    /// Makes the program `command` starts run behind these walls: the last `pre_exec` hook
+    /// (the hooks registered after it run in the sandbox's PID 1, before its program). The
+    /// command's working folder is set by the walls (the private folder).
+    #[allow(unsafe_code)]
+    pub(crate) fn put_up(self, command: &mut std::process::Command) {
+        use std::os::unix::process::CommandExt;
+        // SAFETY: the closure runs in the forked child before exec. It makes system calls
+        // only, on C strings and values prepared beforehand and stack buffers; it allocates
+        // nothing, takes no lock and calls no `fork` handler (the second process is made with
+        // the raw `clone` system call). The monitor never returns from it: it ends with
+        // `_exit`.
+        unsafe {
+            command.pre_exec(move || self.enter());
+        }
+    }
+
+    /// The hook (see the module's docs).
+    #[allow(unsafe_code)]
+    fn enter(&self) -> io::Result<()> {
+        // SAFETY (every block below): system calls on valid C strings, stack buffers and
+        // descriptors this process holds.
+        unsafe {
+            if libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL) != 0 {
+                return Err(last(Step::DeathSignal));
+            }
+            if libc::getppid() != self.koth {
+                // koth died before the signal was set.
+                return Err(failed(Step::DeathSignal, libc::ESRCH));
+            }
+            if self.changed_user && libc::prctl(libc::PR_SET_DUMPABLE, 1) != 0 {
+                return Err(last(Step::UserMap));
+            }
+            if libc::unshare(self.flags) != 0 {
+                return Err(last(Step::Namespaces));
+            }
+            let n = &self.names;
+            write_file(&n.setgroups, &n.deny, Step::UserMap)?;
+            write_file(&n.uid_map, &self.uid_map, Step::UserMap)?;
+            write_file(&n.gid_map, &self.gid_map, Step::UserMap)?;
+            if self.changed_user && libc::prctl(libc::PR_SET_DUMPABLE, 0) != 0 {
+                return Err(last(Step::UserMap));
+            }
+            let monitor = libc::syscall(libc::SYS_pidfd_open, libc::getpid(), 0) as libc::c_int;
+            if monitor < 0 {
+                return Err(last(Step::Fork));
+            }
+            let pid = libc::syscall(libc::SYS_clone, libc::SIGCHLD as libc::c_long, 0, 0, 0, 0);
+            if pid < 0 {
+                return Err(last(Step::Fork));
+            }
+            if pid > 0 {
+                monitor_until(pid as libc::pid_t);
+            }
+            // PID 1 of the sandbox.
+            if libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL) != 0 {
+                return Err(last(Step::DeathSignal));
+            }
+            let mut alive = libc::pollfd {
+                fd: monitor,
+                events: libc::POLLIN,
+                revents: 0,
+            };
+            if libc::poll(&mut alive, 1, 0) != 0 {
+                // The monitor ended before the signal was set.
+                return Err(failed(Step::DeathSignal, libc::ESRCH));
+            }
+            libc::close(monitor);
+            self.mount_tree()?;
+            if self.flags & libc::CLONE_NEWNET != 0 {
+                loopback_up()?;
+            }
+            drop_privileges()?;
+            Ok(())
+        }
+    }
+
+    /// Makes the mount tree and enters it (PID 1, in the new namespaces).
+    #[allow(unsafe_code)]
+    unsafe fn mount_tree(&self) -> io::Result<()> {
+        let n = &self.names;
+        let null = std::ptr::null::<libc::c_char>();
+        // SAFETY: as in `enter`.
+        unsafe {
+            if libc::mount(
+                null,
+                n.slash.as_ptr(),
+                null,
+                libc::MS_REC | libc::MS_PRIVATE,
+                std::ptr::null(),
+            ) != 0
+            {
+                return Err(last(Step::Detach));
+            }
+            // Every host path shown is taken (as a detached copy of its mounts) before the
+            // stage is covered: the bot's folder may be under it.
+            let mut held = [-1 as libc::c_int; 24];
+            let mut count = 0;
+            let mut hold = |path: &CString, recursive: bool, read_only: bool| {
+                let mut flags = OPEN_TREE_CLONE | libc::O_CLOEXEC as libc::c_uint;
+                if recursive {
+                    flags |= libc::AT_RECURSIVE as libc::c_uint;
+                }
+                let fd = libc::syscall(libc::SYS_open_tree, libc::AT_FDCWD, path.as_ptr(), flags)
+                    as libc::c_int;
+                if fd < 0 {
+                    return Err(last(Step::HoldHostPaths));
+                }
+                let set = if read_only {
+                    MOUNT_ATTR_RDONLY | MOUNT_ATTR_NOSUID | MOUNT_ATTR_NODEV
+                } else {
+                    MOUNT_ATTR_NOSUID
+                };
+                set_attr(fd, &n.empty, recursive, set, Step::HoldHostPaths)?;
+                if count == held.len() {
+                    return Err(failed(Step::HoldHostPaths, libc::E2BIG));
+                }
+                held[count] = fd;
+                count += 1;
+                Ok(fd)
+            };
+            let mut system = [-1; 16];
+            for (i, entry) in self.system.iter().enumerate().take(system.len()) {
+                if let System::Folder(host, _) = entry {
+                    system[i] = hold(host, true, true)?;
+                }
+            }
+            let mut devices = [-1; 8];
+            for (i, (host, _)) in self.devices.iter().enumerate().take(devices.len()) {
+                devices[i] = hold(host, false, false)?;
+            }
+            let seed = match &self.seed {
+                Some((host, _)) => hold(host, false, true)?,
+                None => -1,
+            };
+            let helper = match &self.helper {
+                Some((host, _)) => hold(host, false, true)?,
+                None => -1,
+            };
+            let tmpfs = |at: &CString, options: &CString, step: Step| {
+                if libc::mount(
+                    n.tmpfs.as_ptr(),
+                    at.as_ptr(),
+                    n.tmpfs.as_ptr(),
+                    libc::MS_NOSUID | libc::MS_NODEV,
+                    options.as_ptr().cast(),
+                ) != 0
+                {
+                    return Err(last(step));
+                }
+                Ok(())
+            };
+            tmpfs(&self.stage, &n.root_options, Step::Root)?;
+            for (i, entry) in self.system.iter().enumerate() {
+                match entry {
+                    System::Folder(_, at) => {
+                        make_dir(at, 0o755, Step::SystemFolders)?;
+                        move_to(system[i], n, at, Step::SystemFolders)?;
+                    }
+                    System::Link(at, target) => {
+                        if libc::symlink(target.as_ptr(), at.as_ptr()) != 0 {
+                            return Err(last(Step::SystemFolders));
+                        }
+                    }
+                }
+            }
+            // /proc, with user namespaces forbidden before its `sys` is made read-only.
+            make_dir(&n.proc_, 0o755, Step::Proc)?;
+            if libc::mount(
+                c"proc".as_ptr(),
+                n.proc_.as_ptr(),
+                c"proc".as_ptr(),
+                libc::MS_NOSUID | libc::MS_NODEV | libc::MS_NOEXEC,
+                std::ptr::null(),
+            ) != 0
+            {
+                return Err(last(Step::Proc));
+            }
+            write_file(&n.max_user_namespaces, &n.zero, Step::NoUserNamespaces)?;
+            for path in &self.proc_read_only {
+                if libc::mount(
+                    path.as_ptr(),
+                    path.as_ptr(),
+                    null,
+                    libc::MS_BIND | libc::MS_REC,
+                    std::ptr::null(),
+                ) != 0
+                {
+                    if io::Error::last_os_error().raw_os_error() == Some(libc::ENOENT) {
+                        continue;
+                    }
+                    return Err(last(Step::Proc));
+                }
+                set_attr(
+                    libc::AT_FDCWD,
+                    path,
+                    true,
+                    MOUNT_ATTR_RDONLY | MOUNT_ATTR_NOSUID | MOUNT_ATTR_NODEV,
+                    Step::Proc,
+                )?;
+            }
+            // /dev.
+            make_dir(&n.dev, 0o755, Step::Dev)?;
+            tmpfs(&n.dev, &n.dev_options, Step::Dev)?;
+            for (i, (_, at)) in self.devices.iter().enumerate() {
+                let fd = libc::open(
+                    at.as_ptr(),
+                    libc::O_CREAT | libc::O_WRONLY | libc::O_CLOEXEC,
+                    0o666,
+                );
+                if fd < 0 {
+                    return Err(last(Step::Dev));
+                }
+                libc::close(fd);
+                move_to(devices[i], n, at, Step::Dev)?;
+            }
+            for (at, target) in &self.dev_links {
+                if libc::symlink(target.as_ptr(), at.as_ptr()) != 0 {
+                    return Err(last(Step::Dev));
+                }
+            }
+            make_dir(&n.dev_shm, 0o755, Step::Dev)?;
+            tmpfs(&n.dev_shm, &self.writable, Step::WritablePlaces)?;
+            set_attr(libc::AT_FDCWD, &n.dev, false, MOUNT_ATTR_RDONLY, Step::Dev)?;
+            // /tmp, the seed, the helper, the private folder.
+            make_dir(&n.tmp, 0o755, Step::WritablePlaces)?;
+            tmpfs(&n.tmp, &self.writable, Step::WritablePlaces)?;
+            if let Some((_, at)) = &self.seed {
+                make_dir(at, 0o755, Step::WritablePlaces)?;
+                move_to(seed, n, at, Step::WritablePlaces)?;
+            }
+            if let Some((_, at)) = &self.helper {
+                let fd = libc::open(
+                    at.as_ptr(),
+                    libc::O_CREAT | libc::O_WRONLY | libc::O_CLOEXEC,
+                    0o755,
+                );
+                if fd < 0 {
+                    return Err(last(Step::WritablePlaces));
+                }
+                libc::close(fd);
+                move_to(helper, n, at, Step::WritablePlaces)?;
+            }
+            for dir in &self.folder {
+                if libc::mkdir(dir.as_ptr(), 0o755) != 0
+                    && io::Error::last_os_error().raw_os_error() != Some(libc::EEXIST)
+                {
+                    return Err(last(Step::WritablePlaces));
+                }
+            }
+            if let Some(folder) = self.folder.last() {
+                tmpfs(folder, &self.writable, Step::WritablePlaces)?;
+                // The private folder is the bot's alone.
+                if libc::chmod(folder.as_ptr(), 0o700) != 0 {
+                    return Err(last(Step::WritablePlaces));
+                }
+            }
+            for fd in &held[..count] {
+                libc::close(*fd);
+            }
+            // Into the new root; the host's is let go.
+            if libc::chdir(n.root.as_ptr()) != 0
+                || libc::syscall(libc::SYS_pivot_root, n.dot.as_ptr(), n.dot.as_ptr()) != 0
+                || libc::umount2(n.dot.as_ptr(), libc::MNT_DETACH) != 0
+                || libc::chdir(n.slash.as_ptr()) != 0
+            {
+                return Err(last(Step::PivotRoot));
+            }
+            set_attr(
+                libc::AT_FDCWD,
+                &n.slash,
+                false,
+                MOUNT_ATTR_RDONLY,
+                Step::PivotRoot,
+            )?;
+            if libc::chdir(self.workdir.as_ptr()) != 0 {
+                return Err(last(Step::PivotRoot));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Writes `text` into the file `path` (which exists).
+#[allow(unsafe_code)]
+unsafe fn write_file(path: &CString, text: &CString, step: Step) -> io::Result<()> {
+    // SAFETY: valid C strings; the descriptor is this function's.
+    unsafe {
+        let fd = libc::open(path.as_ptr(), libc::O_WRONLY | libc::O_CLOEXEC);
+        if fd < 0 {
+            return Err(last(step));
+        }
+        let bytes = text.as_bytes();
+        let written = libc::write(fd, bytes.as_ptr().cast(), bytes.len());
+        let error = last(step);
+        libc::close(fd);
+        if written != bytes.len() as isize {
+            return Err(error);
+        }
+    }
+    Ok(())
+}
+
+/// Makes the folder `path`.
+#[allow(unsafe_code)]
+unsafe fn make_dir(path: &CString, mode: libc::mode_t, step: Step) -> io::Result<()> {
+    // SAFETY: a valid C string.
+    if unsafe { libc::mkdir(path.as_ptr(), mode) } != 0 {
+        return Err(last(step));
+    }
+    Ok(())
+}
+
+/// Mounts the detached mount `fd` at `path`.
+#[allow(unsafe_code)]
+unsafe fn move_to(fd: libc::c_int, n: &Names, path: &CString, step: Step) -> io::Result<()> {
+    // SAFETY: valid C strings and a descriptor of this process.
+    let done = unsafe {
+        libc::syscall(
+            libc::SYS_move_mount,
+            fd,
+            n.empty.as_ptr(),
+            libc::AT_FDCWD,
+            path.as_ptr(),
+            MOVE_MOUNT_F_EMPTY_PATH,
+        )
+    };
+    if done != 0 {
+        return Err(last(step));
+    }
+    Ok(())
+}
+
+/// Sets the attributes `set` on the mount at `dirfd` + `path` (and, if `recursive`, on every
+/// mount below it).
+#[allow(unsafe_code)]
+unsafe fn set_attr(
+    dirfd: libc::c_int,
+    path: &CString,
+    recursive: bool,
+    set: u64,
+    step: Step,
+) -> io::Result<()> {
+    let attr = MountAttr {
+        attr_set: set,
+        attr_clr: 0,
+        propagation: 0,
+        userns_fd: 0,
+    };
+    let mut flags = if path.as_bytes().is_empty() {
+        libc::AT_EMPTY_PATH
+    } else {
+        0
+    };
+    if recursive {
+        flags |= libc::AT_RECURSIVE;
+    }
+    // SAFETY: a valid C string and a `mount_attr` of the kernel's layout on the stack.
+    let done = unsafe {
+        libc::syscall(
+            libc::SYS_mount_setattr,
+            dirfd,
+            path.as_ptr(),
+            flags as libc::c_uint,
+            &attr as *const MountAttr,
+            std::mem::size_of::<MountAttr>(),
+        )
+    };
+    if done != 0 {
+        return Err(last(step));
+    }
+    Ok(())
+}
+
+/// Brings up the loopback of a new network namespace.
+#[allow(unsafe_code)]
+unsafe fn loopback_up() -> io::Result<()> {
+    // SAFETY: a socket of this process and an `ifreq` on the stack.
+    unsafe {
+        let socket = libc::socket(libc::AF_INET, libc::SOCK_DGRAM | libc::SOCK_CLOEXEC, 0);
+        if socket < 0 {
+            return Err(last(Step::Loopback));
+        }
+        let mut request: libc::ifreq = std::mem::zeroed();
+        for (i, b) in b"lo".iter().enumerate() {
+            request.ifr_name[i] = *b as libc::c_char;
+        }
+        let ok = libc::ioctl(socket, libc::SIOCGIFFLAGS, &mut request) == 0 && {
+            request.ifr_ifru.ifru_flags |= libc::IFF_UP as libc::c_short;
+            libc::ioctl(socket, libc::SIOCSIFFLAGS, &request) == 0
+        };
+        let error = last(Step::Loopback);
+        libc::close(socket);
+        if !ok {
+            return Err(error);
+        }
+    }
+    Ok(())
+}
+
+/// Empties the bounding and ambient capability sets, sets no-new-privileges and starts a
+/// session of its own (no terminal).
+#[allow(unsafe_code)]
+unsafe fn drop_privileges() -> io::Result<()> {
+    // SAFETY: prctl(2) and setsid(2) calls with plain values.
+    unsafe {
+        let mut cap = 0;
+        while libc::prctl(libc::PR_CAPBSET_READ, cap) >= 0 {
+            if libc::prctl(libc::PR_CAPBSET_DROP, cap) != 0 {
+                return Err(last(Step::Privileges));
+            }
+            cap += 1;
+        }
+        if libc::prctl(
+            libc::PR_CAP_AMBIENT,
+            libc::PR_CAP_AMBIENT_CLEAR_ALL,
+            0,
+            0,
+            0,
+        ) != 0
+            || libc::prctl(libc::PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0
+            || libc::setsid() < 0
+        {
+            return Err(last(Step::Privileges));
+        }
+    }
+    Ok(())
+}
+
+/// The monitor's life once PID 1 is forked: it holds nothing (every descriptor closed:
+/// the start's error pipe is then PID 1's alone), waits for PID 1 and exits with its status.
+#[allow(unsafe_code)]
+fn monitor_until(pid: libc::pid_t) -> ! {
+    // SAFETY: close_range(2), waitpid(2) and _exit(2) with plain values.
+    unsafe {
+        libc::syscall(libc::SYS_close_range, 0, libc::c_uint::MAX, 0);
+        let mut status = 0;
+        loop {
+            let r = libc::waitpid(pid, &mut status, 0);
+            if r == pid {
+                break;
+            }
+            if r < 0 && io::Error::last_os_error().raw_os_error() != Some(libc::EINTR) {
+                libc::_exit(1);
+            }
+        }
+        let code = if libc::WIFEXITED(status) {
+            libc::WEXITSTATUS(status)
+        } else if libc::WIFSIGNALED(status) {
+            128 + libc::WTERMSIG(status)
+        } else {
+            1
+        };
+        libc::_exit(code)
+    }
+}
