@@ -158,6 +158,15 @@ impl Sandbox {
     /// which copies the bot's folder in and starts it. It runs behind the walls once
     /// [`Sandbox::confine`]d (the last step before it is started).
     pub fn command(&self, program: &str, args: &[String], folder: &Path) -> Command {
+        if self.tool == Tool::Native {
+            // The walls copy the folder in and start the bot themselves.
+            let mut command = Command::new(program);
+            command
+                .args(args)
+                .env_clear()
+                .envs(self.environment(folder));
+            return command;
+        }
         self.helper_command(crate::helper::ENTER, program, args, folder)
     }
 
@@ -202,6 +211,8 @@ impl Sandbox {
                     nix::unistd::getgid().as_raw(),
                 ),
             };
+            // The helper runs inside (the spawner), or the bot itself.
+            let helper = (command.get_program() == HELPER).then_some(self.helper.as_path());
             crate::walls::Walls::new(
                 ids,
                 user.is_some(),
@@ -209,7 +220,7 @@ impl Sandbox {
                 self.allow_net,
                 folder,
                 Some(folder),
-                Some(&self.helper),
+                helper,
             )?
             .put_up(command);
         }
@@ -227,13 +238,13 @@ impl Sandbox {
     fn helper_command(&self, word: &str, program: &str, args: &[String], folder: &Path) -> Command {
         let mut command = match &self.tool {
             Tool::Native => {
-                let mut command = Command::new("/.koth");
+                let mut command = Command::new(HELPER);
                 command.env_clear().envs(self.environment(folder));
                 command
             }
             Tool::Bwrap(bwrap) => {
                 let mut command = self.bwrap(bwrap, folder);
-                command.args(["--", "/.koth"]);
+                command.arg("--").arg(HELPER);
                 command
             }
         };
@@ -310,6 +321,9 @@ pub fn start_error(error: &std::io::Error) -> String {
         None => error.to_string(),
     }
 }
+
+/// Where koth's helper is in the sandbox.
+const HELPER: &str = "/.koth";
 
 /// The variable every JVM reads its extra options from.
 pub const JAVA_OPTIONS: &str = "JAVA_TOOL_OPTIONS";
@@ -415,11 +429,15 @@ fn usable_native(as_root: bool, helper: &Path) -> Result<(), String> {
             )
             .map_err(|e| e.to_string())?
             .put_up(&mut probe);
-            let status = probe
-                .status()
+            let out = probe
+                .output()
                 .map_err(|e| crate::walls::describe(&e).unwrap_or_else(|| e.to_string()))?;
-            if !status.success() {
-                return Err(format!("its check ended with {status}"));
+            if !out.status.success() {
+                let said = String::from_utf8_lossy(&out.stderr);
+                return Err(match said.trim() {
+                    "" => format!("its check ended with {}", out.status),
+                    said => said.to_string(),
+                });
             }
             if let Some(key) = &key {
                 crate::probed::remember(key);

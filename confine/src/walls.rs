@@ -90,6 +90,8 @@ enum Step {
     NoUserNamespaces,
     Loopback,
     Privileges,
+    Seed,
+    Program,
 }
 
 const STEPS: &[(Step, &str)] = &[
@@ -108,6 +110,11 @@ const STEPS: &[(Step, &str)] = &[
     (Step::NoUserNamespaces, "forbid user namespaces"),
     (Step::Loopback, "bring up the loopback"),
     (Step::Privileges, "drop every privilege"),
+    (
+        Step::Seed,
+        "copy the bot's folder into its sandbox (see --disk-mb)",
+    ),
+    (Step::Program, "run the bot's program"),
 ];
 
 /// A failed step's error code: the step, times this, plus the system's error number.
@@ -164,14 +171,42 @@ pub(crate) struct Walls {
     /// The bot's folder for the match, bound read-only at the seed (host path, path under
     /// the stage); `None` for a check.
     seed: Option<(CString, CString)>,
-    /// The helper, bound read-only at `/.koth` (host path, path under the stage).
+    /// The helper, bound read-only at `/.koth` (host path, path under the stage); `None`:
+    /// the walls copy the seed in themselves and the bot is the child of a PID 1 of theirs
+    /// ([`Walls::put_up`]'s docs).
     helper: Option<(CString, CString)>,
+    /// The program, where it is named by its path (checked before it is run by a PID 1 of
+    /// the walls' own).
+    program: Option<CString>,
+    /// Where this process's command line and environment are (`/proc/self/stat`), blanked
+    /// in a PID 1 of the walls' own (a copy of koth that never executes anything).
+    blank: [(usize, usize); 2],
     /// The private folder's path under the stage, each of its ancestors first.
     folder: Vec<CString>,
     /// The private folder's path in the sandbox.
     workdir: CString,
     /// The well-known names, as C strings.
     names: Names,
+}
+
+/// The most levels of folders copied from the seed (as [`crate::folders::copy_seed`]).
+const MAX_DEPTH: usize = 32;
+
+/// Where this process's command line and environment strings are: fields 48 to 51 of
+/// `/proc/self/stat` (none where it cannot be read).
+fn arguments_and_environment() -> [(usize, usize); 2] {
+    let stat = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
+    let after_name = stat.rsplit_once(')').map_or("", |(_, rest)| rest);
+    // The first field after the name is field 3.
+    let field = |n: usize| -> usize {
+        after_name
+            .split_whitespace()
+            .nth(n - 3)
+            .and_then(|f| f.parse().ok())
+            .unwrap_or(0)
+    };
+    let area = |start: usize, end: usize| if start < end { (start, end) } else { (0, 0) };
+    [area(field(48), field(49)), area(field(50), field(51))]
 }
 
 /// Fixed paths and words, as C strings.
@@ -191,6 +226,7 @@ struct Names {
     deny: CString,
     root_options: CString,
     dev_options: CString,
+    seed: CString,
     max_user_namespaces: CString,
     zero: CString,
 }
@@ -214,7 +250,9 @@ impl Walls {
     /// The walls of a sandbox whose user is `user` (its own, as root) with writable places
     /// of `disk_mb` MiB and, unless `allow_net`, no network; showing the bot's folder for the
     /// match (`folder`) at the seed and the `helper` at `/.koth`, with a private folder at
-    /// `folder`'s path (a check passes `None`, `None`: a folder of its own at `folder`).
+    /// `folder`'s path. Without a helper, the walls copy the seed in and run the program as
+    /// the child of a PID 1 of their own. A check passes `None`, `None`: an empty folder of
+    /// its own at `folder`, and its program as PID 1.
     pub(crate) fn new(
         user: (u32, u32),
         changed_user: bool,
@@ -266,6 +304,11 @@ impl Walls {
             Some(helper) => Some((c_path(helper)?, staged(Path::new("/.koth"))?)),
             None => None,
         };
+        let blank = if helper.is_none() && seed.is_some() {
+            arguments_and_environment()
+        } else {
+            [(0, 0); 2]
+        };
         let mut flags = libc::CLONE_NEWUSER
             | libc::CLONE_NEWNS
             | libc::CLONE_NEWPID
@@ -290,6 +333,8 @@ impl Walls {
             seed,
             helper,
             folder: ancestors,
+            blank,
+            program: None,
             workdir: c_path(folder)?,
             names: Names {
                 root: staged(Path::new("/"))?,
@@ -307,6 +352,7 @@ impl Walls {
                 deny: c("deny"),
                 root_options: c("size=1m,mode=0755"),
                 dev_options: c("size=64k,mode=0755"),
+                seed: c(crate::sandbox::SEED),
                 max_user_namespaces: staged(Path::new("/proc/sys/user/max_user_namespaces"))?,
                 zero: c("0"),
             },
@@ -317,8 +363,12 @@ impl Walls {
     /// (the hooks registered after it run in the sandbox's PID 1, before its program). The
     /// command's working folder is set by the walls (the private folder).
     #[allow(unsafe_code)]
-    pub(crate) fn put_up(self, command: &mut std::process::Command) {
+    pub(crate) fn put_up(mut self, command: &mut std::process::Command) {
         use std::os::unix::process::CommandExt;
+        let program = command.get_program().as_bytes();
+        if program.contains(&b'/') {
+            self.program = CString::new(program).ok();
+        }
         // SAFETY: the closure runs in the forked child before exec. It makes system calls
         // only, on C strings and values prepared beforehand and stack buffers; it allocates
         // nothing, takes no lock and calls no `fork` handler (the second process is made with
@@ -342,28 +392,31 @@ impl Walls {
                 // koth died before the signal was set.
                 return Err(failed(Step::DeathSignal, libc::ESRCH));
             }
+            // PID 1 writes its own user's maps: as another user than koth's it must be
+            // dumpable for that (its `/proc/self` is then its user's), for a moment.
             if self.changed_user && libc::prctl(libc::PR_SET_DUMPABLE, 1) != 0 {
-                return Err(last(Step::UserMap));
-            }
-            if libc::unshare(self.flags) != 0 {
-                return Err(last(Step::Namespaces));
-            }
-            let n = &self.names;
-            write_file(&n.setgroups, &n.deny, Step::UserMap)?;
-            write_file(&n.uid_map, &self.uid_map, Step::UserMap)?;
-            write_file(&n.gid_map, &self.gid_map, Step::UserMap)?;
-            if self.changed_user && libc::prctl(libc::PR_SET_DUMPABLE, 0) != 0 {
                 return Err(last(Step::UserMap));
             }
             let monitor = libc::syscall(libc::SYS_pidfd_open, libc::getpid(), 0) as libc::c_int;
             if monitor < 0 {
                 return Err(last(Step::Fork));
             }
-            let pid = libc::syscall(libc::SYS_clone, libc::SIGCHLD as libc::c_long, 0, 0, 0, 0);
+            // PID 1 is made in the new namespaces at once: the monitor stays in koth's.
+            let pid = libc::syscall(
+                libc::SYS_clone,
+                (libc::SIGCHLD | self.flags) as libc::c_long,
+                0,
+                0,
+                0,
+                0,
+            );
             if pid < 0 {
-                return Err(last(Step::Fork));
+                return Err(last(Step::Namespaces));
             }
             if pid > 0 {
+                if self.changed_user {
+                    libc::prctl(libc::PR_SET_DUMPABLE, 0);
+                }
                 monitor_until(pid as libc::pid_t);
             }
             // PID 1 of the sandbox.
@@ -379,13 +432,85 @@ impl Walls {
                 // The monitor ended before the signal was set.
                 return Err(failed(Step::DeathSignal, libc::ESRCH));
             }
-            libc::close(monitor);
+            // Nothing of koth's is held any more (the start's error pipe included: koth goes
+            // on while the walls go up; a failure from here on is told on standard error).
+            libc::syscall(libc::SYS_close_range, 3, libc::c_uint::MAX, 0);
+            if let Err(error) = self.inside() {
+                report(&error);
+                libc::_exit(1);
+            }
+            Ok(())
+        }
+    }
+
+    /// PID 1's part: the mount tree, the loopback, the privileges dropped and, without a
+    /// helper, the bot's own process.
+    #[allow(unsafe_code)]
+    unsafe fn inside(&self) -> io::Result<()> {
+        // SAFETY: as in `enter`.
+        unsafe {
+            let n = &self.names;
+            write_file(&n.setgroups, &n.deny, Step::UserMap)?;
+            write_file(&n.uid_map, &self.uid_map, Step::UserMap)?;
+            write_file(&n.gid_map, &self.gid_map, Step::UserMap)?;
+            if self.changed_user && libc::prctl(libc::PR_SET_DUMPABLE, 0) != 0 {
+                return Err(last(Step::UserMap));
+            }
             self.mount_tree()?;
             if self.flags & libc::CLONE_NEWNET != 0 {
                 loopback_up()?;
             }
             drop_privileges()?;
+            if self.helper.is_none() && self.seed.is_some() {
+                // The bot is PID 2: PID 1 of a PID namespace ignores every signal it has no
+                // handler for, a CPU-time cap's `SIGXCPU` and `SIGPIPE` among them.
+                let pid = libc::syscall(libc::SYS_clone, libc::SIGCHLD as libc::c_long, 0, 0, 0, 0);
+                if pid < 0 {
+                    return Err(last(Step::Fork));
+                }
+                if pid > 0 {
+                    self.init_until(pid as libc::pid_t);
+                }
+                // The bot's process: a program named by its path must be there to run.
+                if let Some(program) = &self.program
+                    && libc::access(program.as_ptr(), libc::X_OK) != 0
+                {
+                    return Err(last(Step::Program));
+                }
+            }
             Ok(())
+        }
+    }
+
+    /// The life of a PID 1 of the walls' own once the bot (`bot`) is started: a copy of koth
+    /// (never executed), it blanks its command line and environment (`/proc/1/cmdline` is
+    /// readable by the bot; the rest of its memory is not, being no longer dumpable), holds
+    /// no descriptor, reaps every process left to it and, once the bot ends, exits with its
+    /// status (128 + the signal if a signal ended it); the whole sandbox then dies with it.
+    #[allow(unsafe_code)]
+    fn init_until(&self, bot: libc::pid_t) -> ! {
+        // SAFETY: the areas are this process's own command line and environment strings
+        // (from `/proc/self/stat` before the fork), which nothing reads any more; the rest
+        // are system calls with plain values.
+        unsafe {
+            libc::prctl(libc::PR_SET_DUMPABLE, 0);
+            for (start, end) in self.blank {
+                if start < end {
+                    std::ptr::write_bytes(start as *mut u8, 0, end - start);
+                }
+            }
+            libc::syscall(libc::SYS_close_range, 0, libc::c_uint::MAX, 0);
+            let mut status = 0;
+            loop {
+                let pid = libc::waitpid(-1, &mut status, 0);
+                if pid == bot {
+                    break;
+                }
+                if pid < 0 && io::Error::last_os_error().raw_os_error() != Some(libc::EINTR) {
+                    libc::_exit(1);
+                }
+            }
+            libc::_exit(exit_code(status))
         }
     }
 
@@ -590,10 +715,62 @@ impl Walls {
             if libc::chdir(self.workdir.as_ptr()) != 0 {
                 return Err(last(Step::PivotRoot));
             }
+            if self.seed.is_some() && self.helper.is_none() {
+                let open = |path: &CString| {
+                    libc::open(
+                        path.as_ptr(),
+                        libc::O_RDONLY | libc::O_DIRECTORY | libc::O_CLOEXEC,
+                    )
+                };
+                let (from, to) = (open(&n.seed), open(&n.dot));
+                if from < 0 || to < 0 {
+                    return Err(last(Step::Seed));
+                }
+                copy_folder(from, to, 0).map_err(|errno| failed(Step::Seed, errno))?;
+                libc::close(from);
+                libc::close(to);
+            }
         }
         Ok(())
     }
 }
+
+/// Tells on standard error that the walls failed at a step (`error`, from [`failed`]), as
+/// "koth sandbox: cannot STEP (os error N)", with no allocation.
+#[allow(unsafe_code)]
+fn report(error: &io::Error) {
+    let code = error.raw_os_error().unwrap_or(0);
+    let (step, errno) = (code / STEP_CODE, code % STEP_CODE);
+    let what = STEPS
+        .iter()
+        .find(|(s, _)| *s as i32 == step)
+        .map_or("put up the walls", |(_, what)| what);
+    let mut digits = [0u8; 12];
+    let mut at = digits.len();
+    let mut n = errno.unsigned_abs();
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    for part in [
+        REPORT_PREFIX.as_bytes(),
+        b"cannot ",
+        what.as_bytes(),
+        b" (os error ",
+        &digits[at..],
+        b")\n",
+    ] {
+        // SAFETY: a write of a valid buffer to standard error.
+        unsafe { libc::write(2, part.as_ptr().cast(), part.len()) };
+    }
+}
+
+/// How a failure of the walls told on standard error begins.
+pub const REPORT_PREFIX: &str = "koth sandbox: ";
 
 /// Writes `text` into the file `path` (which exists).
 #[allow(unsafe_code)]
@@ -758,13 +935,154 @@ fn monitor_until(pid: libc::pid_t) -> ! {
                 libc::_exit(1);
             }
         }
-        let code = if libc::WIFEXITED(status) {
-            libc::WEXITSTATUS(status)
-        } else if libc::WIFSIGNALED(status) {
-            128 + libc::WTERMSIG(status)
-        } else {
-            1
+        libc::_exit(exit_code(status))
+    }
+}
+
+/// The exit code that reports a child's wait `status`: its own, or 128 + the signal that
+/// ended it.
+fn exit_code(status: libc::c_int) -> libc::c_int {
+    if libc::WIFEXITED(status) {
+        libc::WEXITSTATUS(status)
+    } else if libc::WIFSIGNALED(status) {
+        128 + libc::WTERMSIG(status)
+    } else {
+        1
+    }
+}
+
+/// Copies the folder `from` into the folder `to` (both open) as [`crate::folders::copy_seed`]
+/// does (links as links, no special files, at most [`MAX_DEPTH`] levels deep), with system
+/// calls only; an error is the system's error number.
+#[allow(unsafe_code)]
+unsafe fn copy_folder(from: libc::c_int, to: libc::c_int, depth: usize) -> Result<(), i32> {
+    let errno = || {
+        io::Error::last_os_error()
+            .raw_os_error()
+            .unwrap_or(libc::EIO)
+    };
+    if depth > MAX_DEPTH {
+        return Ok(());
+    }
+    let mut entries = [0u8; 1024];
+    loop {
+        // SAFETY: a descriptor of this process and a buffer of the given length.
+        let n = unsafe {
+            libc::syscall(
+                libc::SYS_getdents64,
+                from,
+                entries.as_mut_ptr(),
+                entries.len(),
+            )
         };
-        libc::_exit(code)
+        if n < 0 {
+            return Err(errno());
+        }
+        if n == 0 {
+            return Ok(());
+        }
+        let mut at = 0;
+        while at < n as usize {
+            // `struct linux_dirent64`: the record's length at byte 16, the name from byte 19.
+            let length = u16::from_ne_bytes([entries[at + 16], entries[at + 17]]) as usize;
+            let name = &entries[at + 19..at + length];
+            at += length;
+            if name.starts_with(b".\0") || name.starts_with(b"..\0") {
+                continue;
+            }
+            let name = name.as_ptr().cast::<libc::c_char>();
+            // SAFETY: `name` is NUL-terminated within the record; descriptors of this process,
+            // stack buffers.
+            unsafe { copy_entry(from, to, name, depth) }?;
+        }
+    }
+}
+
+/// Copies the entry `name` of the folder `from` into the folder `to`.
+#[allow(unsafe_code)]
+unsafe fn copy_entry(
+    from: libc::c_int,
+    to: libc::c_int,
+    name: *const libc::c_char,
+    depth: usize,
+) -> Result<(), i32> {
+    let errno = || {
+        io::Error::last_os_error()
+            .raw_os_error()
+            .unwrap_or(libc::EIO)
+    };
+    // SAFETY: as the caller's.
+    unsafe {
+        let mut meta: libc::stat = std::mem::zeroed();
+        if libc::fstatat(from, name, &mut meta, libc::AT_SYMLINK_NOFOLLOW) != 0 {
+            return Err(errno());
+        }
+        let mode = meta.st_mode & 0o7777;
+        let open_flags = libc::O_RDONLY | libc::O_NOFOLLOW | libc::O_CLOEXEC;
+        match meta.st_mode & libc::S_IFMT {
+            libc::S_IFDIR => {
+                if libc::mkdirat(to, name, 0o700) != 0 {
+                    return Err(errno());
+                }
+                let (inner_from, inner_to) = (
+                    libc::openat(from, name, open_flags | libc::O_DIRECTORY),
+                    libc::openat(to, name, open_flags | libc::O_DIRECTORY),
+                );
+                let copied = if inner_from < 0 || inner_to < 0 {
+                    Err(errno())
+                } else {
+                    copy_folder(inner_from, inner_to, depth + 1).and_then(|()| {
+                        match libc::fchmod(inner_to, mode) {
+                            0 => Ok(()),
+                            _ => Err(errno()),
+                        }
+                    })
+                };
+                libc::close(inner_from);
+                libc::close(inner_to);
+                copied
+            }
+            libc::S_IFLNK => {
+                let mut target = [0u8; 4096];
+                let length =
+                    libc::readlinkat(from, name, target.as_mut_ptr().cast(), target.len() - 1);
+                if length < 0 {
+                    return Err(errno());
+                }
+                target[length as usize] = 0;
+                match libc::symlinkat(target.as_ptr().cast(), to, name) {
+                    0 => Ok(()),
+                    _ => Err(errno()),
+                }
+            }
+            libc::S_IFREG => {
+                let input = libc::openat(from, name, open_flags);
+                if input < 0 {
+                    return Err(errno());
+                }
+                let output = libc::openat(
+                    to,
+                    name,
+                    libc::O_WRONLY | libc::O_CREAT | libc::O_EXCL | libc::O_CLOEXEC,
+                    0o600,
+                );
+                let mut copied = if output < 0 { Err(errno()) } else { Ok(()) };
+                while copied.is_ok() {
+                    match libc::sendfile(output, input, std::ptr::null_mut(), 1 << 30) {
+                        0 => break,
+                        n if n < 0 => copied = Err(errno()),
+                        _ => {}
+                    }
+                }
+                if copied.is_ok() && libc::fchmod(output, mode) != 0 {
+                    copied = Err(errno());
+                }
+                libc::close(input);
+                libc::close(output);
+                copied
+            }
+            // No special files.
+            _ => Ok(()),
+        }
     }
 }
