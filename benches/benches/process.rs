@@ -7,7 +7,8 @@
 //!   with arguments), tanks 20 ticks (40 calls with a stdin line), naval 10 rounds (2 class
 //!   choices and 20 calls with an argument and a state file). It measures the whole binary:
 //!   start, every spawn, read and parse, the report.
-//! - `process/<game>/sandboxed`: the same with `--sandbox on` (needs bwrap).
+//! - `process/<game>/sandboxed`: the same with `--sandbox on` (koth's own sandbox where it can
+//!   be made, else bwrap; `KOTH_SANDBOX_TOOL` chooses, see `koth_cli::confine::sandbox`).
 //! - `process/<game>/bare`: the same number of fork/exec/wait of the same bot with the same
 //!   kind of input, without `koth`: the floor a runner cannot beat. koth's per-call overhead
 //!   is the ratio of the two.
@@ -20,8 +21,8 @@
 //!   the group kill and the sweep for leftovers) against a bare `std::process::Command`
 //!   fork/exec/wait of the same trivial C bot, its input in arguments (`args`) or a stdin
 //!   line (`stdin`). koth's per-call overhead is the ratio; these need no koth binary.
-//!   `call/<input>/sandboxed`: the same call in the sandbox (one bwrap and koth's spawner
-//!   kept for all calls, as in a match; needs bwrap and the koth binary).
+//!   `call/<input>/sandboxed`: the same call in the sandbox (one sandbox and koth's spawner
+//!   kept for all calls, as in a match; needs a sandbox and the koth binary).
 //!
 //! - `process/bomberman/<koth|sandboxed|bare>`: the same for a long-running game: a 100-tick
 //!   bomberman match of four trivial C bots (one process each for the match, a JSON line in
@@ -217,7 +218,7 @@ fn calls(c: &mut Criterion) {
         group.bench_function(format!("{name}/bare"), |b| {
             b.iter(|| bare_call(&case.input, &bot, dir.path()))
         });
-        // In the sandbox: one bwrap with koth's spawner for all the calls, as in a match.
+        // In the sandbox: one sandbox with koth's spawner for all the calls, as in a match.
         let sandbox =
             koth_binary().map(|koth| koth_cli::confine::sandbox::Sandbox::new(koth, false, vec![]));
         if let Some(Ok(sandbox)) = sandbox {
@@ -243,7 +244,7 @@ fn calls(c: &mut Criterion) {
                 })
             });
         } else {
-            eprintln!("process bench: no bwrap or koth binary; call/*/sandboxed skipped");
+            eprintln!("process bench: no sandbox or koth binary; call/*/sandboxed skipped");
         }
     }
     group.finish();

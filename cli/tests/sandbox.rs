@@ -290,6 +290,11 @@ fn climber(marker: &str, answer: &str) -> String {
         r#"problems=""
 [ "$(id -u)" = 0 ] && problems="$problems uid-0"
 grep -Eq '^CapEff:[[:space:]]*0+$' /proc/self/status || problems="$problems capabilities"
+for status in /proc/[0-9]*/status; do
+  caps=$(grep -E '^CapEff:' "$status" 2>/dev/null) || continue
+  echo "$caps" | grep -Eq '^CapEff:[[:space:]]*0+$' || problems="$problems capabilities-in-$status"
+done
+cat /proc/[0-9]*/cmdline 2>/dev/null | tr '\0' '\n' | grep -q -- '--memory-m[b]' && problems="$problems koth-command-line"
 mount -o remount,bind,rw /etc 2>/dev/null
 touch /etc/{marker} 2>/dev/null && problems="$problems etc-writable"
 mount -o remount,rw / 2>/dev/null

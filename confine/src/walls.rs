@@ -56,6 +56,22 @@ struct MountAttr {
     userns_fd: u64,
 }
 
+/// `struct __user_cap_header_struct` of `capset(2)` (version 3).
+#[repr(C)]
+struct CapHeader {
+    version: u32,
+    pid: libc::c_int,
+}
+
+/// `struct __user_cap_data_struct` of `capset(2)`: two of them for 64 capabilities.
+#[repr(C)]
+#[derive(Clone, Copy, Default)]
+struct CapData {
+    effective: u32,
+    permitted: u32,
+    inheritable: u32,
+}
+
 /// The device nodes bound from the host's `/dev`.
 const DEVICES: &[&str] = &["null", "zero", "full", "random", "urandom", "tty"];
 /// The links made in `/dev`.
@@ -483,9 +499,9 @@ impl Walls {
     }
 
     /// The life of a PID 1 of the walls' own once the bot (`bot`) is started: a copy of koth
-    /// (never executed), it blanks its command line and environment (`/proc/1/cmdline` is
-    /// readable by the bot; the rest of its memory is not, being no longer dumpable), holds
-    /// no descriptor, reaps every process left to it and, once the bot ends, exits with its
+    /// (never executed), it drops every capability it has in the sandbox's user namespace,
+    /// blanks its command line and environment (`/proc/1/cmdline` is readable by the bot; the
+    /// rest of its memory is not, being no longer dumpable), holds no descriptor, reaps every process left to it and, once the bot ends, exits with its
     /// status (128 + the signal if a signal ended it); the whole sandbox then dies with it.
     #[allow(unsafe_code)]
     fn init_until(&self, bot: libc::pid_t) -> ! {
@@ -494,6 +510,15 @@ impl Walls {
         // are system calls with plain values.
         unsafe {
             libc::prctl(libc::PR_SET_DUMPABLE, 0);
+            // No capability in the sandbox's user namespace either (it only waits).
+            let header = CapHeader {
+                version: 0x2008_0522,
+                pid: 0,
+            };
+            let data = [CapData::default(); 2];
+            if libc::syscall(libc::SYS_capset, &header, data.as_ptr()) != 0 {
+                libc::_exit(1);
+            }
             for (start, end) in self.blank {
                 if start < end {
                     std::ptr::write_bytes(start as *mut u8, 0, end - start);
