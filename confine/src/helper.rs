@@ -5,8 +5,8 @@
 //!
 //! - `BIN __spawn [--seed DIR] [--] PROGRAM ARGS...`: the spawner of a one-run-per-call bot
 //!   inside its sandbox ([`spawner::spawner_main`]);
-//! - `BIN __enter --seed DIR [--] PROGRAM ARGS...`: the start of a long-running bot inside its
-//!   sandbox ([`spawner::enter_main`]).
+//! - `BIN __enter --seed DIR [--] PROGRAM ARGS...`: the start of a long-running bot inside
+//!   bubblewrap's sandbox ([`spawner::enter_main`]).
 
 use std::ffi::OsString;
 use std::path::PathBuf;

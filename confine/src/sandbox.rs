@@ -10,7 +10,8 @@
 //! writable places: each a memory file system of at most `--disk-mb` MiB ([`Sandbox::disk_mb`];
 //! past it writes fail with `ENOSPC` and the bot goes on), gone with the sandbox. The
 //! private folder starts as a copy of the bot's folder for the match, made inside the
-//! sandbox by koth's helper (`koth __enter`, or the spawner), which then runs the bot. It
+//! sandbox (by the walls, or by koth's helper `koth __enter` under bubblewrap, or by the
+//! spawner), which then runs the bot. It
 //! has no network but a loopback of its own (unless `--allow-net`), a fresh PID namespace
 //! (every process in it dies with the sandbox), its own session (no terminal), and a minimal
 //! environment: `PATH` and `LANG` as koth has them, `HOME` = the private folder, the
@@ -38,9 +39,9 @@ use std::sync::OnceLock;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Sandbox {
     tool: Tool,
-    /// The helper binary (koth's own), which starts a long-running bot in its sandbox
-    /// (`__enter`) and runs in the sandbox of a one-run-per-call bot as its spawner
-    /// (`__spawn`); see [`crate::helper`].
+    /// The helper binary (koth's own), which runs in the sandbox of a one-run-per-call bot
+    /// as its spawner (`__spawn`) and, under bubblewrap, starts a long-running bot
+    /// (`__enter`); see [`crate::helper`].
     pub helper: PathBuf,
     /// Whether bots keep the network (`--allow-net`).
     pub allow_net: bool,
@@ -154,8 +155,9 @@ impl Sandbox {
     }
 
     /// The command that runs `program` with `args` in the sandbox, in `folder` (the bot's
-    /// private folder, the only writable place): koth's helper at `/.koth` (`__enter`),
-    /// which copies the bot's folder in and starts it. It runs behind the walls once
+    /// private folder, the only writable place): the program itself, as the child of the
+    /// walls' PID 1, which copies the bot's folder in first (under bubblewrap, koth's helper
+    /// at `/.koth`, `__enter`, does that and becomes the bot). It runs behind the walls once
     /// [`Sandbox::confine`]d (the last step before it is started).
     pub fn command(&self, program: &str, args: &[String], folder: &Path) -> Command {
         if self.tool == Tool::Native {

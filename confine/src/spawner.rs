@@ -102,56 +102,19 @@ fn seed_folder(seed: &std::path::Path) -> Result<(), HelperError> {
     })
 }
 
-/// koth's helper for a long-running bot (`koth __enter --seed DIR PROGRAM ARGS...`, the
-/// sandbox's program): copies the bot's folder in, then becomes the bot.
+/// koth's helper for a long-running bot in bubblewrap's sandbox (`koth __enter --seed DIR
+/// PROGRAM ARGS...`, the sandbox's program, under bubblewrap's PID 1): copies the bot's
+/// folder in, then becomes the bot. (koth's own walls copy the folder and start the bot
+/// themselves, see [`crate::walls`].)
 pub fn enter_main(seed: &std::path::Path, command: &[String]) -> Result<(), HelperError> {
     use std::os::unix::process::CommandExt;
     let (program, args) = command.split_first().ok_or(HelperError::NoProgram)?;
     seed_folder(seed)?;
-    let mut bot = std::process::Command::new(program);
-    bot.args(args);
-    if std::process::id() != 1 {
-        // bubblewrap's sandbox: its PID 1 is bubblewrap's own.
-        let error = bot.exec();
-        return Err(HelperError::Start {
-            program: program.clone(),
-            error,
-        });
-    }
-    // PID 1 of koth's own sandbox: the bot runs as its child (PID 1 of a PID namespace
-    // ignores the signals it has no handler for, a CPU-time cap's `SIGXCPU` and `SIGPIPE`
-    // among them), and it reaps whatever is left to it.
-    let child = bot.spawn().map_err(|error| HelperError::Start {
+    let error = std::process::Command::new(program).args(args).exec();
+    Err(HelperError::Start {
         program: program.clone(),
         error,
-    })?;
-    init_until(child.id() as i32)
-}
-
-/// The life of PID 1 once the bot (`bot`) runs: it lets go of the bot's pipes, reaps every
-/// process left to it and, once the bot ends, exits with its status (128 + the signal if a
-/// signal ended it); everything else in the sandbox then dies with it.
-fn init_until(bot: i32) -> ! {
-    use nix::sys::wait::{WaitStatus, wait};
-    if let Ok(null) = std::fs::File::options()
-        .read(true)
-        .write(true)
-        .open("/dev/null")
-    {
-        let _ = nix::unistd::dup2_stdin(&null);
-        let _ = nix::unistd::dup2_stdout(&null);
-        let _ = nix::unistd::dup2_stderr(&null);
-    }
-    loop {
-        match wait() {
-            Ok(WaitStatus::Exited(pid, code)) if pid.as_raw() == bot => std::process::exit(code),
-            Ok(WaitStatus::Signaled(pid, signal, _)) if pid.as_raw() == bot => {
-                std::process::exit(128 + signal as i32)
-            }
-            Ok(_) | Err(nix::errno::Errno::EINTR) => {}
-            Err(_) => std::process::exit(1),
-        }
-    }
+    })
 }
 
 /// The spawner (`koth __spawn [--seed DIR] PROGRAM ARGS...`, inside the sandbox): copies the
