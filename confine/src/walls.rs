@@ -4,18 +4,27 @@
 //!
 //! The sandbox's program is started by `std::process::Command` with one more `pre_exec`
 //! hook, `Walls::put_up`, the last one (after the control groups are joined and, as root,
-//! the bot's user taken). In that forked process (the *monitor*):
+//! the bot's user taken). In that forked process (the *monitor*, which stays in koth's
+//! namespaces):
 //!
-//! 1. it dies with koth (`PR_SET_PDEATHSIG`), and makes new user, mount, PID, IPC, UTS,
-//!    control-group and (unless the network is allowed) network namespaces, the user
-//!    namespace mapping only its own user and group (`setgroups` denied);
-//! 2. it forks the sandbox's PID 1 (a raw `clone`, no `fork` handlers) and stays outside:
-//!    it closes every descriptor and waits for PID 1, then exits with its status (128 +
-//!    the signal if a signal ended it, as bubblewrap does);
-//! 3. PID 1 dies with the monitor, makes the mount tree, drops every capability from its
-//!    bounding set, sets no-new-privileges, starts a session of its own, and returns: the
-//!    program (koth's helper at `/.koth`) is then executed in it, without capabilities
-//!    (its user is not root in the namespace).
+//! 1. it dies with koth (`PR_SET_PDEATHSIG`) and clones the sandbox's PID 1 (the raw
+//!    `clone` system call: no `fork` handlers) straight into new user, mount, PID, IPC,
+//!    UTS, control-group and (unless the network is allowed) network namespaces;
+//! 2. it closes every descriptor (the start's error pipe with them: koth goes on at once),
+//!    waits for PID 1 and exits with its status (128 + the signal if a signal ended it, as
+//!    bubblewrap does).
+//!
+//! PID 1 dies with the monitor and closes koth's descriptors; it maps only its own user and
+//! group into the user namespace (`setgroups` denied), makes the mount tree and enters it,
+//! brings the loopback up, empties its capability bounding set, sets no-new-privileges and
+//! starts a session of its own. Then:
+//! - for a one-run-per-call bot it returns, and koth's spawner (the helper at `/.koth`) is
+//!   executed as PID 1, without capabilities (its user is not root in the namespace);
+//! - for a long-running bot it copies the bot's folder in itself (system calls only) and
+//!   forks the bot's process, which returns and is executed; PID 1 stays as the sandbox's
+//!   init: it drops its capabilities, blanks its command line and environment, and reaps
+//!   until the bot ends (PID 1 of a PID namespace ignores the signals it has no handler
+//!   for, so the bot is not it).
 //!
 //! The mount tree: a root of its own (a memory file system, read-only); the system folders
 //! that exist here bound read-only with everything mounted below them (`nosuid`, `nodev`),
@@ -23,15 +32,17 @@
 //! PID namespace, with `sys`, `sysrq-trigger`, `irq` and `bus` read-only; `/dev` with `null`,
 //! `zero`, `full`, `random`, `urandom` and `tty` bound from the host, the `fd`, `stdin`,
 //! `stdout` and `stderr` links, and `/dev/shm` (the rest of `/dev` read-only); `/tmp`; the
-//! bot's folder for the match read-only at [`SEED`](crate::sandbox::SEED) and the helper at
-//! `/.koth`; and a memory file system of the bot's own (mode 0700) at its folder's path.
+//! bot's folder for the match read-only at [`SEED`](crate::sandbox::SEED) and, for the
+//! spawner, the helper at `/.koth`; and a memory file system of the bot's own (mode 0700)
+//! at its folder's path.
 //! Each writable place is capped at `--disk-mb`. In the user namespace no further user
 //! namespace can be made (`user.max_user_namespaces` = 0), and a network namespace has its
 //! loopback up.
 //!
 //! Everything the hooks use is prepared before the fork: they make system calls only,
-//! allocate nothing and take no lock. A failed step is reported as the start's error,
-//! naming the step ([`describe`]).
+//! allocate nothing and take no lock. A step of the monitor that fails is the start's error
+//! ([`describe`] names it); one of PID 1's is told on the bot's standard error
+//! ([`REPORT_PREFIX`]), and the sandbox ends at once.
 
 use std::ffi::CString;
 use std::io;
