@@ -34,9 +34,17 @@ pub struct Cgroup {
     refusals_seen: u64,
 }
 
+/// koth's own groups (`/proc/self/cgroup`), read once: koth makes every bot's groups beside
+/// its own, and they do not move while it runs.
+fn own_groups() -> Option<&'static str> {
+    static TEXT: std::sync::OnceLock<Option<String>> = std::sync::OnceLock::new();
+    TEXT.get_or_init(|| std::fs::read_to_string("/proc/self/cgroup").ok())
+        .as_deref()
+}
+
 /// Where koth's own group sits in the v1 hierarchy `controller`.
 fn v1_base(controller: &str) -> Option<PathBuf> {
-    let text = std::fs::read_to_string("/proc/self/cgroup").ok()?;
+    let text = own_groups()?;
     let path = text.lines().find_map(|l| {
         let mut parts = l.splitn(3, ':');
         let (_, names, path) = (parts.next()?, parts.next()?, parts.next()?);
@@ -54,7 +62,7 @@ fn v1_base(controller: &str) -> Option<PathBuf> {
 /// koth's group on cgroup v2, if it is the root (where controllers can be enabled below).
 fn v2_base() -> Option<PathBuf> {
     let root = Path::new("/sys/fs/cgroup");
-    let text = std::fs::read_to_string("/proc/self/cgroup").ok()?;
+    let text = own_groups()?;
     let own = text.lines().find_map(|l| l.strip_prefix("0::"))?;
     (own == "/" && root.join("cgroup.subtree_control").exists()).then(|| root.to_path_buf())
 }

@@ -333,16 +333,69 @@ fn copy_tree(from: &Path, to: &Path, depth: usize) -> io::Result<()> {
     for entry in fs::read_dir(from)? {
         let entry = entry?;
         let (src, dst) = (entry.path(), to.join(entry.file_name()));
-        let meta = src.symlink_metadata()?;
-        let kind = meta.file_type();
+        // The directory entry's own type: no `stat` per file.
+        let kind = entry.file_type()?;
         if kind.is_dir() {
             fs::create_dir(&dst)?;
             copy_tree(&src, &dst, depth + 1)?;
-            fs::set_permissions(&dst, meta.permissions())?;
+            fs::set_permissions(&dst, src.symlink_metadata()?.permissions())?;
         } else if kind.is_symlink() {
             std::os::unix::fs::symlink(fs::read_link(&src)?, &dst)?;
         } else if kind.is_file() {
-            fs::copy(&src, &dst)?;
+            copy_file(&src, &dst)?;
+        }
+    }
+    Ok(())
+}
+
+/// Copies the regular file `src` to the new file `dst` with the same permissions: seven
+/// system calls (two opens, a `stat`, a `chmod`, one `sendfile` for a file of up to 1 GiB,
+/// two closes) where `fs::copy` makes eleven; every bot's folder is copied at every match.
+/// A link put in `src`'s place meanwhile is not followed; a file growing meanwhile is copied
+/// up to the size it had when opened.
+#[allow(unsafe_code)]
+fn copy_file(src: &Path, dst: &Path) -> io::Result<()> {
+    use std::os::fd::AsRawFd;
+    use std::os::unix::fs::{MetadataExt, OpenOptionsExt};
+    let from = fs::OpenOptions::new()
+        .read(true)
+        .custom_flags(nix::libc::O_NOFOLLOW)
+        .open(src)?;
+    let meta = from.metadata()?;
+    let to = fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .mode(meta.mode() & 0o777)
+        .open(dst)?;
+    // The exact permissions, whatever the umask took from the mode above.
+    to.set_permissions(meta.permissions())?;
+    let mut left = meta.len();
+    while left > 0 {
+        let chunk = left.min(1 << 30) as usize;
+        // SAFETY: sendfile(2) between two descriptors this function owns, from the source's
+        // own offset (null), with a byte count.
+        let sent = unsafe {
+            nix::libc::sendfile(
+                to.as_raw_fd(),
+                from.as_raw_fd(),
+                std::ptr::null_mut(),
+                chunk,
+            )
+        };
+        match sent {
+            0 => break,
+            n if n > 0 => left -= n as u64,
+            _ => {
+                let e = io::Error::last_os_error();
+                if e.kind() == io::ErrorKind::Interrupted {
+                    continue;
+                }
+                if left == meta.len() && e.raw_os_error() == Some(nix::libc::EINVAL) {
+                    // A file system without sendfile: the general copy.
+                    return io::copy(&mut &from, &mut &to).map(drop);
+                }
+                return Err(e);
+            }
         }
     }
     Ok(())

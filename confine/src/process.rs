@@ -214,7 +214,7 @@ impl Output {
     fn new(pipe: Option<impl Into<OwnedFd>>, cap: usize) -> Output {
         let pipe = pipe.map(|p| File::from(p.into()));
         if let Some(p) = &pipe {
-            set_nonblocking(p.as_raw_fd());
+            pipe_nonblocking(p.as_raw_fd());
         }
         Output {
             pipe,
@@ -270,7 +270,7 @@ impl Pipes {
     fn new(child: &mut Child, stdin: Option<&[u8]>) -> Pipes {
         let input = child.stdin.take();
         if let Some(p) = &input {
-            set_nonblocking(p.as_raw_fd());
+            pipe_nonblocking(p.as_raw_fd());
         }
         Pipes {
             stdout: Output::new(child.stdout.take(), STDOUT_CAP),
@@ -393,6 +393,14 @@ const POLLOUT: i16 = nix::libc::POLLOUT;
 pub(crate) fn poll(fds: &mut [nix::libc::pollfd], ms: i32) -> i32 {
     // SAFETY: `fds` is a valid, exclusively borrowed array of `fds.len()` pollfd structs.
     unsafe { nix::libc::poll(fds.as_mut_ptr(), fds.len() as nix::libc::nfds_t, ms) }
+}
+
+/// Makes a pipe `std` just made for a child non-blocking on koth's side: its only status
+/// flag is set, without reading the others first (a pipe has none).
+#[allow(unsafe_code)]
+fn pipe_nonblocking(fd: RawFd) {
+    // SAFETY: fcntl(2) on a descriptor this process owns, with integer arguments only.
+    unsafe { nix::libc::fcntl(fd, nix::libc::F_SETFL, nix::libc::O_NONBLOCK) };
 }
 
 #[allow(unsafe_code)]

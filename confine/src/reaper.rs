@@ -6,14 +6,18 @@
 //!   and then [`sweep`]s: every child of `koth` that is not a running bot is killed and
 //!   reaped, until none is left. (So a bot's orphans are killed at the next sweep even while
 //!   the bot still runs: a bot cannot keep helpers outside its process group.)
-//! - A guardian process (a fork of `koth`, started with the first bot) is told the process
-//!   group of every running bot over a pipe; when that pipe closes, because `koth` ended in
-//!   any way, SIGKILL included, it kills those groups. This stands
+//! - Every running bot's process group is also written, without a lock, in a table in
+//!   memory shared with the guardian (see `table`).
+//! - A guardian process (a fork of `koth`, started with the first bot) holds the read end of
+//!   a pipe nobody writes to; when that pipe closes, because `koth` ended in any way, SIGKILL
+//!   included, it kills the groups in the table. This stands
 //!   in for `PR_SET_PDEATHSIG`, which would need a `pre_exec` hook, and so a full `fork`
 //!   instead of `posix_spawn`, on every call (measured: about 15% more per call); it also
 //!   reaches the bot's whole group, not just the bot. Long-running bots, started once per
 //!   match, get `PR_SET_PDEATHSIG` as well.
-//! - [`interrupt`] (SIGINT, SIGTERM) kills every running bot and refuses new ones.
+//! - [`interrupt`] kills every running bot and refuses new ones; [`stop_on_signals`] makes
+//!   SIGINT, SIGTERM and SIGHUP do the same from a signal handler (no thread waits for them),
+//!   and a second such signal ends `koth` at once.
 //!
 //! What this cannot reach without a sandbox: when `koth` is killed by SIGKILL, processes
 //! that left their bot's process group live on, since no code of `koth` runs any more. The
@@ -28,15 +32,18 @@ use nix::sys::signal::{Signal, kill, killpg};
 use nix::sys::wait::waitpid;
 use nix::unistd::Pid;
 
-/// The running bots (direct children of `koth`), by process id.
-static LIVE: Mutex<Vec<i32>> = Mutex::new(Vec::new());
+/// The running bots (direct children of `koth`): each one's process id and its slot in the
+/// shared table (`None`: the table was full or could not be made).
+static LIVE: Mutex<Vec<(i32, Option<usize>)>> = Mutex::new(Vec::new());
 static ENABLED: AtomicBool = AtomicBool::new(false);
 static INTERRUPTED: AtomicBool = AtomicBool::new(false);
 /// Held by a sweep: only sweeps reap leftovers, one at a time, so an id a sweep read stays
-/// its child until it reaps it (never a recycled id).
-static SWEEP: Mutex<()> = Mutex::new(());
+/// its child until it reaps it (never a recycled id). It holds the main thread's `children`
+/// file, opened at the first sweep and read again from its start at each (a sweep follows
+/// every call: one system call instead of an open, a `stat`, reads and a close).
+static SWEEP: Mutex<Option<std::fs::File>> = Mutex::new(None);
 
-fn live() -> std::sync::MutexGuard<'static, Vec<i32>> {
+fn live() -> std::sync::MutexGuard<'static, Vec<(i32, Option<usize>)>> {
     LIVE.lock().unwrap_or_else(|e| e.into_inner())
 }
 
@@ -58,14 +65,99 @@ pub fn stop_guardian() {
     guardian::stop();
 }
 
+/// The running bots' process groups where a signal handler and the guardian read them
+/// without a lock: a fixed table of slots (0: free) in an anonymous shared mapping, made
+/// before the guardian is forked, so the guardian sees every later write of `koth`'s. It is
+/// written only with the running bots ([`LIVE`]) locked; it is read by the handler of
+/// [`stop_on_signals`] and by the guardian when `koth` is gone.
+mod table {
+    use std::sync::atomic::{AtomicI32, AtomicPtr, AtomicUsize, Ordering};
+
+    use nix::libc;
+
+    /// The most process groups the table holds at once (running bots); past it, new ones
+    /// are not entered (they are still killed at their call's end and by [`super::interrupt`],
+    /// but not by a signal's handler or the guardian).
+    pub(super) const SLOTS: usize = 1 << 14;
+
+    static TABLE: AtomicPtr<AtomicI32> = AtomicPtr::new(std::ptr::null_mut());
+    /// Where the search for a free slot starts: after the last slot taken.
+    static NEXT: AtomicUsize = AtomicUsize::new(0);
+
+    /// The table, if it was made (async-signal-safe: one load).
+    #[allow(unsafe_code)]
+    pub(super) fn get() -> Option<&'static [AtomicI32]> {
+        let first = TABLE.load(Ordering::Acquire);
+        // SAFETY: a non-null pointer is the start of the mapping `make` made for `SLOTS`
+        // zeroed atomics, never unmapped.
+        (!first.is_null()).then(|| unsafe { std::slice::from_raw_parts(first, SLOTS) })
+    }
+
+    /// Makes the table if it is not made yet (with the running bots locked).
+    #[allow(unsafe_code)]
+    pub(super) fn make() -> Option<&'static [AtomicI32]> {
+        if let Some(table) = get() {
+            return Some(table);
+        }
+        // SAFETY: a new anonymous mapping, zeroed by the kernel; `AtomicI32` is an `i32`,
+        // for which zero bytes are a value. It is never unmapped.
+        let first = unsafe {
+            libc::mmap(
+                std::ptr::null_mut(),
+                SLOTS * std::mem::size_of::<AtomicI32>(),
+                libc::PROT_READ | libc::PROT_WRITE,
+                libc::MAP_SHARED | libc::MAP_ANONYMOUS,
+                -1,
+                0,
+            )
+        };
+        if first == libc::MAP_FAILED {
+            return None;
+        }
+        TABLE.store(first.cast(), Ordering::Release);
+        get()
+    }
+
+    /// Enters `pgid` in a free slot and returns the slot (with the running bots locked).
+    pub(super) fn enter(pgid: i32) -> Option<usize> {
+        let table = make()?;
+        let start = NEXT.load(Ordering::Relaxed);
+        let slot = (0..SLOTS)
+            .map(|i| (start + i) % SLOTS)
+            .find(|&i| table[i].load(Ordering::Relaxed) == 0)?;
+        table[slot].store(pgid, Ordering::Release);
+        NEXT.store(slot + 1, Ordering::Relaxed);
+        Some(slot)
+    }
+
+    /// Frees `slot` (with the running bots locked).
+    pub(super) fn clear(slot: usize) {
+        if let Some(table) = get() {
+            table[slot].store(0, Ordering::Release);
+        }
+    }
+
+    /// Kills every process group in the table (async-signal-safe: loads and kill(2) only).
+    pub(super) fn kill_all() {
+        for slot in get().into_iter().flatten() {
+            let pgid = slot.load(Ordering::Acquire);
+            if pgid > 0 {
+                // SAFETY: a plain system call.
+                #[allow(unsafe_code)]
+                unsafe {
+                    libc::kill(-pgid, libc::SIGKILL)
+                };
+            }
+        }
+    }
+}
+
 /// The guardian: a child of `koth`, forked without an exec (an exec of the `koth` binary
-/// cost about a millisecond per run, in the way of the first bot). It reads `+PGID` and
-/// `-PGID` lines from a pipe and, at its end (`koth` is gone), kills every process group
-/// still registered. It reads in batches, every 20 ms, so that `koth` does not wake it for
-/// every bot it starts (the pipe holds thousands of lines meanwhile).
+/// cost about a millisecond per run, in the way of the first bot). It waits on a pipe that
+/// nobody writes to; at its end (`koth` is gone) it kills every process group in the
+/// shared table. `koth` tells it nothing per bot: it reads the table `koth` writes.
 mod guardian {
     use std::fs::File;
-    use std::io::Write;
     use std::os::fd::{AsRawFd, RawFd};
     use std::sync::Mutex;
 
@@ -80,12 +172,6 @@ mod guardian {
     }
 
     static STATE: Mutex<State> = Mutex::new(State::Off);
-
-    /// The most process groups the guardian holds at once (running bots); past it, new
-    /// ones are not registered. Each running bot is one.
-    const MAX_GROUPS: usize = 1 << 16;
-    /// The guardian's read buffer, in bytes.
-    const BUFFER: usize = 1 << 14;
 
     fn state() -> std::sync::MutexGuard<'static, State> {
         STATE.lock().unwrap_or_else(|e| e.into_inner())
@@ -106,13 +192,14 @@ mod guardian {
     }
 
     /// Starts the guardian if it is set up and not running yet (with the running bots
-    /// locked, so a sweep never takes it for a leftover).
+    /// locked, so a sweep never takes it for a leftover). Without the shared table it does
+    /// not start: it would have nothing to read.
     pub(super) fn start() {
         let mut state = state();
         if matches!(*state, State::Ready) {
-            *state = match fork_guardian() {
-                Ok((pid, input)) => State::Running(pid, input),
-                Err(_) => State::Failed,
+            *state = match super::table::make().map(|_| fork_guardian()) {
+                Some(Ok((pid, input))) => State::Running(pid, input),
+                _ => State::Failed,
             };
         }
     }
@@ -123,29 +210,25 @@ mod guardian {
         use nix::unistd::ForkResult;
         // Close-on-exec: no bot inherits either end.
         let (output, input) = nix::unistd::pipe2(nix::fcntl::OFlag::O_CLOEXEC)?;
-        // The guardian's memory, made here: the child allocates nothing.
-        let mut groups: Vec<i32> = Vec::with_capacity(MAX_GROUPS);
-        let mut buffer = vec![0u8; BUFFER];
         // SAFETY: the child (a copy of one thread of a process that may run others) only
         // makes async-signal-safe calls (setpgid, signal, sigprocmask, dup2, close_range,
-        // close, read, nanosleep, killpg, _exit) and touches only memory made before the
-        // fork; it allocates nothing and never returns.
+        // close, read, kill, _exit) and reads only the shared table; it allocates nothing
+        // and never returns.
         match unsafe { nix::unistd::fork() }? {
             ForkResult::Child => unsafe {
-                guard(output.as_raw_fd(), &mut groups, &mut buffer);
+                guard(output.as_raw_fd());
             },
             ForkResult::Parent { child } => Ok((child, File::from(input))),
         }
     }
 
     /// The guardian's life, in the forked child: it keeps only the pipe's read end (as its
-    /// standard input), reads registrations until the pipe closes, kills the groups still
-    /// registered and exits.
+    /// standard input), waits for the pipe's end, kills the groups in the table and exits.
     ///
     /// # Safety
     /// Only in a child just forked: it closes every other descriptor and never returns.
     #[allow(unsafe_code)]
-    unsafe fn guard(pipe: RawFd, groups: &mut Vec<i32>, buffer: &mut [u8]) -> ! {
+    unsafe fn guard(pipe: RawFd) -> ! {
         // SAFETY: plain system calls on this process's own state (see `fork_guardian`).
         unsafe {
             // Its own group: a Ctrl-C at the terminal reaches koth, not the guardian.
@@ -172,89 +255,20 @@ mod guardian {
         }
         // SAFETY: descriptor 0 is the pipe's read end, open until this process exits.
         let pipe = unsafe { std::os::fd::BorrowedFd::borrow_raw(0) };
-        let mut pending = 0;
-        loop {
-            let n = match nix::unistd::read(pipe, &mut buffer[pending..]) {
-                Ok(0) => break,
-                Ok(n) => n,
-                Err(nix::errno::Errno::EINTR) => continue,
-                Err(_) => break,
-            };
-            let end = pending + n;
-            let mut line_start = 0;
-            for i in 0..end {
-                if buffer[i] == b'\n' {
-                    register(&buffer[line_start..i], groups);
-                    line_start = i + 1;
-                }
-            }
-            buffer.copy_within(line_start..end, 0);
-            pending = end - line_start;
-            if pending == buffer.len() {
-                // A line longer than the buffer is none of koth's.
-                pending = 0;
-            }
-            let pause = libc::timespec {
-                tv_sec: 0,
-                tv_nsec: 20_000_000,
-            };
-            // SAFETY: a plain system call with a valid time.
-            unsafe { libc::nanosleep(&pause, std::ptr::null_mut()) };
-        }
-        for &pgid in groups.iter() {
-            let _ = nix::sys::signal::killpg(Pid::from_raw(pgid), nix::sys::signal::SIGKILL);
-        }
+        let mut byte = [0u8; 1];
+        // Nothing is written: a read returns only at the pipe's end (or on an error).
+        while let Ok(1) | Err(nix::errno::Errno::EINTR) = nix::unistd::read(pipe, &mut byte) {}
+        super::table::kill_all();
         // SAFETY: ends this process at once, running nothing of koth's.
         unsafe { libc::_exit(0) }
     }
 
-    /// Applies one line, `+PGID` or `-PGID`, to `groups`, without allocating.
-    fn register(line: &[u8], groups: &mut Vec<i32>) {
-        let Some((&sign, digits)) = line.split_first() else {
-            return;
-        };
-        let mut pgid: i32 = 0;
-        for &d in digits {
-            if !d.is_ascii_digit() {
-                return;
-            }
-            match pgid
-                .checked_mul(10)
-                .and_then(|p| p.checked_add(i32::from(d - b'0')))
-            {
-                Some(p) => pgid = p,
-                None => return,
-            }
-        }
-        if digits.is_empty() || pgid <= 0 {
-            return;
-        }
-        match sign {
-            b'+' if groups.len() < groups.capacity() => groups.push(pgid),
-            b'-' => {
-                if let Some(i) = groups.iter().position(|&p| p == pgid) {
-                    groups.swap_remove(i);
-                }
-            }
-            _ => {}
-        }
-    }
-
-    /// Tells the guardian `+pgid` (a bot started) or `-pgid` (it ended).
-    pub(super) fn tell(sign: char, pgid: i32) {
-        if let State::Running(_, input) = &mut *state() {
-            // One write: the guardian reads whole lines.
-            let _ = input.write_all(format!("{sign}{pgid}\n").as_bytes());
-        }
-    }
-
-    /// Ends the guardian at once (it would notice the closed pipe only at its next read):
-    /// called when every bot is gone, so there is nothing left for it to kill.
+    /// Ends the guardian: called when every bot is gone (the table is empty), so it finds
+    /// nothing to kill and exits on its own. `koth` does not wait for it: a guardian that
+    /// outlives `koth` is reaped by `koth`'s parent (or init), and in a program that lives on,
+    /// by its next [`sweep`](super::sweep), no longer knowing it as the guardian.
     pub(super) fn stop() {
-        if let Some(pid) = orphan() {
-            let _ = nix::sys::signal::kill(pid, nix::sys::signal::SIGKILL);
-            let _ = nix::sys::wait::waitpid(pid, None);
-        }
+        orphan();
     }
 
     /// Closes the pipe to the guardian as `koth`'s death would (without killing it), and
@@ -268,33 +282,6 @@ mod guardian {
             _ => None,
         }
     }
-
-    #[cfg(test)]
-    mod tests {
-        use super::register;
-
-        #[test]
-        fn the_guardian_reads_registrations_without_allocating() {
-            let mut groups = Vec::with_capacity(2);
-            for line in [
-                "+12",
-                "+7",
-                "+9",
-                "-12",
-                "+x3",
-                "-",
-                "+",
-                "+-4",
-                "+99999999999",
-                "*5",
-            ] {
-                register(line.as_bytes(), &mut groups);
-            }
-            // The third was past the capacity; the rest were not registrations.
-            assert_eq!(groups, [7]);
-            assert_eq!(groups.capacity(), 2);
-        }
-    }
 }
 
 /// Whether [`interrupt`] was called: no new bot starts.
@@ -305,14 +292,48 @@ pub fn interrupted() -> bool {
 /// Kills every running bot and everything left of them, and refuses new ones.
 pub fn interrupt() {
     INTERRUPTED.store(true, Ordering::SeqCst);
-    for &pid in live().iter() {
+    for &(pid, _) in live().iter() {
         let _ = killpg(Pid::from_raw(pid), Signal::SIGKILL);
     }
     sweep();
 }
 
-/// Starts a bot in a process group of its own, registered as running (and told to the
-/// guardian) until [`finish`].
+/// Makes SIGINT, SIGTERM and SIGHUP stop the bots: the first signal kills every running
+/// bot's process group (those in the shared table) and sets [`interrupted`], so that no bot
+/// starts after it and `koth` reports what it can; a second one ends `koth` at once
+/// (status 130). It is all done in the signal handler, with async-signal-safe calls only:
+/// no thread waits for the signal (a second thread cost every bot's start).
+#[allow(unsafe_code)]
+pub fn stop_on_signals() -> io::Result<()> {
+    use nix::sys::signal::{SaFlags, SigAction, SigHandler, SigSet, sigaction};
+    let action = SigAction::new(
+        SigHandler::Handler(on_stop_signal),
+        SaFlags::SA_RESTART,
+        SigSet::empty(),
+    );
+    for signal in [Signal::SIGINT, Signal::SIGTERM, Signal::SIGHUP] {
+        // SAFETY: the handler makes async-signal-safe calls only (see `on_stop_signal`).
+        unsafe { sigaction(signal, &action) }?;
+    }
+    Ok(())
+}
+
+/// [`stop_on_signals`]' handler: atomics, kill(2) and _exit(2) only; `errno` is kept.
+extern "C" fn on_stop_signal(_: nix::libc::c_int) {
+    let errno = nix::errno::Errno::last_raw();
+    if INTERRUPTED.swap(true, Ordering::SeqCst) {
+        // SAFETY: ends the process at once, as a second signal asks.
+        #[allow(unsafe_code)]
+        unsafe {
+            nix::libc::_exit(130)
+        };
+    }
+    table::kill_all();
+    nix::errno::Errno::set_raw(errno);
+}
+
+/// Starts a bot in a process group of its own, registered as running (and entered in the
+/// table the guardian reads) until [`finish`].
 pub fn spawn(command: &mut Command) -> io::Result<Child> {
     use std::os::unix::process::CommandExt;
     command.process_group(0);
@@ -325,9 +346,12 @@ pub fn spawn(command: &mut Command) -> io::Result<Child> {
     guardian::start();
     let child = command.spawn()?;
     let pid = child.id() as i32;
-    live.push(pid);
+    live.push((pid, table::enter(pid)));
     drop(live);
-    guardian::tell('+', pid);
+    if interrupted() {
+        // A signal's handler ran between the check above and the entry in the table.
+        kill_group(&child);
+    }
     Ok(child)
 }
 
@@ -366,9 +390,12 @@ pub fn finish(child: &mut Child) -> io::Result<std::process::ExitStatus> {
     let pid = child.id() as i32;
     // The group's leader is at worst a zombie here, so its id names this group still.
     let _ = killpg(Pid::from_raw(pid), Signal::SIGKILL);
+    // Out of the table before it is reaped: once reaped, its id may name another process.
+    if let Some(&(_, Some(slot))) = live().iter().find(|(p, _)| *p == pid) {
+        table::clear(slot);
+    }
     let status = child.wait();
-    live().retain(|&p| p != pid);
-    guardian::tell('-', pid);
+    live().retain(|&(p, _)| p != pid);
     sweep();
     status
 }
@@ -380,15 +407,15 @@ pub fn sweep() {
     if !ENABLED.load(Ordering::SeqCst) {
         return;
     }
-    let _one = SWEEP.lock().unwrap_or_else(|e| e.into_inner());
+    let mut children_file = SWEEP.lock().unwrap_or_else(|e| e.into_inner());
     // Each round kills the leftovers found; their own children then come to `koth` too.
     for _ in 0..1000 {
         let orphans: Vec<i32> = {
             let live = live();
             let guard = guardian::pid();
-            let orphans: Vec<i32> = children()
+            let orphans: Vec<i32> = children(&mut children_file)
                 .into_iter()
-                .filter(|p| !live.contains(p) && Some(*p) != guard)
+                .filter(|p| !live.iter().any(|(l, _)| l == p) && Some(*p) != guard)
                 .collect();
             for &p in &orphans {
                 let _ = kill(Pid::from_raw(p), Signal::SIGKILL);
@@ -406,16 +433,34 @@ pub fn sweep() {
 
 /// The children of this process: those listed in the main thread's `children` file (a
 /// subreaper's orphans go to its first live thread, the main thread, and the threads that
-/// start bots only have running bots as children); without that file (a kernel built
-/// without it), every process's `stat` is read.
-fn children() -> Vec<i32> {
-    let me = std::process::id();
-    if let Ok(text) = std::fs::read_to_string(format!("/proc/{me}/task/{me}/children")) {
-        return text
-            .split_whitespace()
-            .filter_map(|p| p.parse().ok())
-            .collect();
+/// start bots only have running bots as children), kept open in `file`; without that file
+/// (a kernel built without it), every process's `stat` is read.
+fn children(file: &mut Option<std::fs::File>) -> Vec<i32> {
+    use std::os::unix::fs::FileExt;
+    if file.is_none() {
+        let me = std::process::id();
+        *file = std::fs::File::open(format!("/proc/{me}/task/{me}/children")).ok();
     }
+    if let Some(file) = file {
+        // Read from offset 0: the kernel lists the children anew.
+        let mut text = Vec::with_capacity(256);
+        let mut chunk = [0u8; 4096];
+        let read = loop {
+            match file.read_at(&mut chunk, text.len() as u64) {
+                Ok(0) => break true,
+                Ok(n) => text.extend_from_slice(&chunk[..n]),
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(_) => break false,
+            }
+        };
+        if read {
+            return String::from_utf8_lossy(&text)
+                .split_whitespace()
+                .filter_map(|p| p.parse().ok())
+                .collect();
+        }
+    }
+    let me = std::process::id();
     let mut found = Vec::new();
     if let Ok(procs) = std::fs::read_dir("/proc") {
         for p in procs.flatten() {
@@ -446,6 +491,27 @@ mod tests {
     /// never reach its end), and when the pipe closes it kills the running bot's group.
     #[test]
     fn the_guardian_holds_only_its_pipe_and_kills_the_bots_at_its_end() {
+        // At its pipe's end the guardian kills every running bot of its process: this test
+        // runs alone in a process of its own, so that the other tests' bots run on.
+        const ALONE: &str = "KOTH_TEST_GUARDIAN_ALONE";
+        if std::env::var_os(ALONE).is_none() {
+            let out = Command::new(std::env::current_exe().unwrap())
+                .args([
+                    "--exact",
+                    "reaper::tests::the_guardian_holds_only_its_pipe_and_kills_the_bots_at_its_end",
+                    "--test-threads=1",
+                    "--quiet",
+                ])
+                .env(ALONE, "1")
+                .output()
+                .unwrap();
+            let text = String::from_utf8_lossy(&out.stdout);
+            assert!(
+                out.status.success() && text.contains("1 passed"),
+                "the test in a process of its own: {text}"
+            );
+            return;
+        }
         enable(true).unwrap();
         let mut command = Command::new("sleep");
         command.arg("30").stdout(std::process::Stdio::piped());
@@ -469,6 +535,7 @@ mod tests {
         let status = bot.wait().unwrap();
         assert_eq!(status.signal(), Some(nix::libc::SIGKILL));
         waitpid(pid, None).unwrap();
-        live().retain(|&p| p != bot.id() as i32);
+        let id = bot.id() as i32;
+        live().retain(|&(p, _)| p != id);
     }
 }

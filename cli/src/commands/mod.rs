@@ -44,13 +44,11 @@ fn stop_bots_on_signals() {
              behind may outlive it"
         );
     }
-    let _ = ctrlc::set_handler(|| {
-        if reaper::interrupted() {
-            reaper::interrupt();
-            std::process::exit(130);
-        }
-        reaper::interrupt();
-    });
+    if let Err(e) = reaper::stop_on_signals() {
+        eprintln!(
+            "koth: warning: cannot handle SIGINT and SIGTERM ({e}); bots stop only with koth"
+        );
+    }
 }
 
 pub(crate) fn run(command: Command) -> anyhow::Result<()> {
