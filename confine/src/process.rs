@@ -272,14 +272,18 @@ impl Pipes {
         if let Some(p) = &input {
             pipe_nonblocking(p.as_raw_fd());
         }
-        Pipes {
+        let mut pipes = Pipes {
             stdout: Output::new(child.stdout.take(), STDOUT_CAP),
             stderr: Output::new(child.stderr.take(), STDERR_CAP),
             to_write: stdin.map(<[u8]>::to_vec).unwrap_or_default(),
             written: 0,
             input,
             pidfd: pidfd_open(child.id()),
-        }
+        };
+        // The input at once: a protocol's input fits in the pipe, so it is written and the
+        // pipe closed before the first `poll` (no round waiting for the pipe to be writable).
+        pipes.write_some();
+        pipes
     }
 
     /// Feeds the input and reads the output until the process exits (`true`) or `deadline`
