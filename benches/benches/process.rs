@@ -36,6 +36,14 @@
 //!   the same bytes written to and read from plain pipes by this thread (`raw`), the floor.
 //!   koth's per-tick transport cost is the ratio.
 //!
+//! - `process/<game>/koth-over-bare` and `process/<game>/sandboxed-over-koth`: the same
+//!   matches run back to back, alternately, in each iteration (bare then koth, or koth then
+//!   sandboxed); the time given is the first's total subtracted from the second's: koth's own
+//!   cost over the bare spawns, or the sandbox's over the unconfined match. The rows above are
+//!   measured seconds apart, and on a shared machine the load drifts more in that time than
+//!   the differences measured; run back to back, the drift falls out. The ratios the runner
+//!   aims at are `1 + koth-over-bare / bare` and `1 + sandboxed-over-koth / koth`.
+//!
 //! - `folder/<files>x<KiB>`: making (and removing) a bot's private folder for one match, a
 //!   copy of a bot folder of that many files of that size (see `koth_cli::confine::folders`).
 //!
@@ -48,7 +56,7 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use koth_cli::confine::process::ExternalCommand;
@@ -374,9 +382,42 @@ fn matches(c: &mut Criterion) {
         group.bench_function(format!("{}/bare", case.game), |b| {
             b.iter(|| bare(case, &bot, dir.path()))
         });
+        group.bench_function(format!("{}/koth-over-bare", case.game), |b| {
+            b.iter_custom(|n| {
+                difference(
+                    n,
+                    || bare(case, &bot, dir.path()),
+                    || play(&koth, case, "off", dir.path()),
+                )
+            })
+        });
+        group.bench_function(format!("{}/sandboxed-over-koth", case.game), |b| {
+            b.iter_custom(|n| {
+                difference(
+                    n,
+                    || play(&koth, case, "off", dir.path()),
+                    || play(&koth, case, "on", dir.path()),
+                )
+            })
+        });
     }
     long_running(&mut group, &koth, baseline.as_deref(), dir.path());
     group.finish();
+}
+
+/// Runs `first` then `second`, `n` times, and returns how much longer all the `second`s
+/// took than all the `first`s (zero if they took less).
+fn difference(n: u64, mut first: impl FnMut(), mut second: impl FnMut()) -> Duration {
+    let (mut firsts, mut seconds) = (Duration::ZERO, Duration::ZERO);
+    for _ in 0..n {
+        let start = Instant::now();
+        first();
+        let middle = Instant::now();
+        second();
+        seconds += middle.elapsed();
+        firsts += middle - start;
+    }
+    seconds.saturating_sub(firsts)
 }
 
 /// The bomberman bot of `process/bomberman`: stands still every tick.
@@ -445,22 +486,27 @@ fn long_running(
     }
     let mut line = vec![b'0'; TICK_BYTES];
     line.push(b'\n');
-    group.bench_function("bomberman/bare", |b| {
-        b.iter(|| {
-            let mut bots: Vec<_> = (0..4).map(|_| piped(&bot, dir)).collect();
-            let mut answer = String::new();
-            for _ in 0..LONG_TICKS {
-                for (_, input, output) in &mut bots {
-                    input.write_all(&line).unwrap();
-                    answer.clear();
-                    output.read_line(&mut answer).unwrap();
-                }
+    let bare = || {
+        let mut bots: Vec<_> = (0..4).map(|_| piped(&bot, dir)).collect();
+        let mut answer = String::new();
+        for _ in 0..LONG_TICKS {
+            for (_, input, output) in &mut bots {
+                input.write_all(&line).unwrap();
+                answer.clear();
+                output.read_line(&mut answer).unwrap();
             }
-            for (mut child, input, _) in bots {
-                drop(input);
-                child.wait().unwrap();
-            }
-        })
+        }
+        for (mut child, input, _) in bots {
+            drop(input);
+            child.wait().unwrap();
+        }
+    };
+    group.bench_function("bomberman/bare", |b| b.iter(bare));
+    group.bench_function("bomberman/koth-over-bare", |b| {
+        b.iter_custom(|n| difference(n, bare, four(koth, "off")))
+    });
+    group.bench_function("bomberman/sandboxed-over-koth", |b| {
+        b.iter_custom(|n| difference(n, four(koth, "off"), four(koth, "on")))
     });
 }
 
