@@ -40,7 +40,7 @@ static INTERRUPTED: AtomicBool = AtomicBool::new(false);
 /// Held by a sweep: only sweeps reap leftovers, one at a time, so an id a sweep read stays
 /// its child until it reaps it (never a recycled id). It holds the main thread's `children`
 /// file, opened at the first sweep and read again from its start at each (a sweep follows
-/// every call: one system call instead of an open, a `stat`, reads and a close).
+/// every call: two reads instead of an open, a `stat`, reads and a close).
 static SWEEP: Mutex<Option<std::fs::File>> = Mutex::new(None);
 
 fn live() -> std::sync::MutexGuard<'static, Vec<(i32, Option<usize>)>> {
@@ -70,8 +70,12 @@ pub fn stop_guardian() {
 /// before the guardian is forked, so the guardian sees every later write of `koth`'s. It is
 /// written only with the running bots ([`LIVE`]) locked; it is read by the handler of
 /// [`stop_on_signals`] and by the guardian when `koth` is gone.
+///
+/// No other process shares it: once the guardian is forked (or at once, without one) the
+/// mapping is marked `MADV_DONTFORK`, so a sandbox's monitor and PID 1 (forks of koth that
+/// live beside a stranger's program) are made without it and could not write into it.
 mod table {
-    use std::sync::atomic::{AtomicI32, AtomicPtr, AtomicUsize, Ordering};
+    use std::sync::atomic::{AtomicBool, AtomicI32, AtomicPtr, AtomicUsize, Ordering};
 
     use nix::libc;
 
@@ -118,9 +122,38 @@ mod table {
         get()
     }
 
+    /// Whether the table is kept out of forked processes.
+    static SEALED: AtomicBool = AtomicBool::new(false);
+
+    /// Keeps the table out of every process forked from now on (`MADV_DONTFORK`), or, with
+    /// `false`, lets the next fork (the guardian's) share it (with the running bots locked).
+    #[allow(unsafe_code)]
+    pub(super) fn seal(sealed: bool) {
+        let first = TABLE.load(Ordering::Acquire);
+        if !first.is_null() {
+            let advice = if sealed {
+                libc::MADV_DONTFORK
+            } else {
+                libc::MADV_DOFORK
+            };
+            // SAFETY: madvise(2) on the whole mapping `make` made, which stays mapped here.
+            let done = unsafe {
+                libc::madvise(
+                    first.cast(),
+                    SLOTS * std::mem::size_of::<AtomicI32>(),
+                    advice,
+                )
+            };
+            SEALED.store(sealed && done == 0, Ordering::Relaxed);
+        }
+    }
+
     /// Enters `pgid` in a free slot and returns the slot (with the running bots locked).
     pub(super) fn enter(pgid: i32) -> Option<usize> {
         let table = make()?;
+        if !SEALED.load(Ordering::Relaxed) {
+            seal(true);
+        }
         let start = NEXT.load(Ordering::Relaxed);
         let slot = (0..SLOTS)
             .map(|i| (start + i) % SLOTS)
@@ -197,10 +230,14 @@ mod guardian {
     pub(super) fn start() {
         let mut state = state();
         if matches!(*state, State::Ready) {
-            *state = match super::table::make().map(|_| fork_guardian()) {
+            // The guardian shares the table; no other fork of koth does.
+            let table = super::table::make();
+            super::table::seal(false);
+            *state = match table.map(|_| fork_guardian()) {
                 Some(Ok((pid, input))) => State::Running(pid, input),
                 _ => State::Failed,
             };
+            super::table::seal(true);
         }
     }
 
@@ -486,6 +523,40 @@ mod tests {
     use super::*;
     use std::os::unix::process::ExitStatusExt;
     use std::time::{Duration, Instant};
+
+    /// The table of running groups is shared with the guardian only: a process forked once
+    /// a bot runs (as a sandbox's monitor is) does not have it, so it cannot write into it.
+    #[test]
+    #[allow(unsafe_code)]
+    fn a_later_fork_has_no_share_of_the_table() {
+        use std::os::unix::process::CommandExt;
+        let mut bot = spawn(Command::new("sleep").arg("30")).unwrap();
+        let page = table::get()
+            .expect("the table was made with the bot")
+            .as_ptr() as usize;
+        let mut probe = Command::new("true");
+        // SAFETY: the closure runs in the forked child before exec and only calls
+        // mincore(2), which is async-signal-safe; it allocates nothing.
+        unsafe {
+            probe.pre_exec(move || {
+                let mut resident = [0u8; 1];
+                let mapped = nix::libc::mincore(page as *mut _, 4096, resident.as_mut_ptr()) == 0;
+                if mapped {
+                    return Err(io::Error::other("the table is mapped in the fork"));
+                }
+                Ok(())
+            });
+        }
+        let refused = probe.status();
+        let _ = finish(&mut bot);
+        let status = refused.expect("the fork does not have the table");
+        assert!(status.success());
+        // The probe can fail: here, where the table is mapped, it finds the page.
+        let mut resident = [0u8; 1];
+        // SAFETY: mincore(2) on a page of this process's table, into a 1-byte vector.
+        let here = unsafe { nix::libc::mincore(page as *mut _, 4096, resident.as_mut_ptr()) };
+        assert_eq!(here, 0);
+    }
 
     /// The guardian keeps no descriptor of koth's but its pipe (a bot's pipe it held would
     /// never reach its end), and when the pipe closes it kills the running bot's group.
