@@ -313,7 +313,6 @@ impl Pipes {
                 // No pidfd (an old kernel): look at the process every 2 ms.
                 wait = wait.min(Duration::from_millis(2));
             }
-            let mut fds = Vec::with_capacity(4);
             let pidfd = self.pidfd.as_ref().map(|p| p.as_raw_fd());
             let writing = self.input.as_ref().map(|p| p.as_raw_fd());
             if let Some(pidfd) = pidfd.filter(|_| writing.is_none() && now < first) {
@@ -331,6 +330,7 @@ impl Pipes {
                 }
                 continue;
             }
+            let mut fds = Vec::with_capacity(4);
             for (fd, events) in [
                 (pidfd, POLLIN),
                 (self.stdout.fd(), POLLIN),
