@@ -281,13 +281,27 @@ fn a_bot_that_closes_its_output_is_one_crash_fault() {
     }
 }
 
-/// A bot that tries, as a hostile one would, to climb the sandbox's walls as root could:
-/// exits with status 1 naming every wall it got over; else, where it is run once per call
+/// A bot that tries, as a hostile one would, to climb the sandbox's walls as root could
+/// (and checks that it shares none of koth's namespaces): exits with status 1 naming every
+/// wall it got over; else, where it is run once per call
 /// (samurai), it tries to use 400 MB (over `--memory-mb 300`) after trying to lift that
 /// cap, and answers `W`; a long-running one (bomberman) stands still.
 fn climber(marker: &str, answer: &str) -> String {
+    // The namespaces of this test's process (koth's): the bot must be in none of them.
+    let host: Vec<String> = NAMESPACES
+        .iter()
+        .map(|ns| {
+            let link = std::fs::read_link(format!("/proc/self/ns/{ns}")).unwrap();
+            format!("{ns}={}", link.display())
+        })
+        .collect();
+    let host = host.join(" ");
     format!(
         r#"problems=""
+for ns in {host}; do
+  name=${{ns%%=*}}
+  [ "$(readlink /proc/self/ns/$name)" = "${{ns#*=}}" ] && problems="$problems host-$name-namespace"
+done
 [ "$(id -u)" = 0 ] && problems="$problems uid-0"
 grep -Eq '^CapEff:[[:space:]]*0+$' /proc/self/status || problems="$problems capabilities"
 for status in /proc/[0-9]*/status; do
@@ -317,6 +331,9 @@ done
 {answer}"#
     )
 }
+
+/// Every namespace a sandboxed bot has of its own.
+const NAMESPACES: [&str; 7] = ["user", "mnt", "pid", "ipc", "uts", "cgroup", "net"];
 
 /// Plays `game` with the climber against a built-in bot in the sandbox, `SECRET_TOKEN` set
 /// in koth's environment, as `user` (`None`: as this test runs); returns the report.
