@@ -14,7 +14,8 @@
 //!   is the ratio of the two.
 //! - `process/<game>/baseline` and `process/<game>/baseline-sandboxed`: with
 //!   `KOTH_BASELINE=/path/to/another/koth`, the same matches played by that binary in the
-//!   same run (before/after comparisons of a change).
+//!   same run (before/after comparisons of a change), and the ratios `koth-per-baseline`
+//!   and `koth-per-baseline-sandboxed` (see the `-per-` rows below).
 //!
 //! - `call/<input>/koth` and `call/<input>/bare`: one call, in this process: koth's
 //!   `ExternalCommand::call` (spawn with its death signal and subreaper flag, the poll loop,
@@ -36,13 +37,13 @@
 //!   the same bytes written to and read from plain pipes by this thread (`raw`), the floor.
 //!   koth's per-tick transport cost is the ratio.
 //!
-//! - `process/<game>/koth-over-bare` and `process/<game>/sandboxed-over-koth`: the same
-//!   matches run back to back, alternately, in each iteration (bare then koth, or koth then
-//!   sandboxed); the time given is the first's total subtracted from the second's: koth's own
-//!   cost over the bare spawns, or the sandbox's over the unconfined match. The rows above are
-//!   measured seconds apart, and on a shared machine the load drifts more in that time than
-//!   the differences measured; run back to back, the drift falls out. The ratios the runner
-//!   aims at are `1 + koth-over-bare / bare` and `1 + sandboxed-over-koth / koth`.
+//! - `process/<game>/koth-per-bare` and `process/<game>/sandboxed-per-koth`: the ratios the
+//!   runner aims at (koth's unconfined match over the bare spawns, the sandboxed match over
+//!   the unconfined one), given as a time: **1 ms stands for 1.0x** (1.21 ms: 1.21 times).
+//!   Each iteration runs the two matches back to back, in turns first or second, and the
+//!   ratio is of their totals. The rows above are measured seconds apart, and on a shared
+//!   machine the load drifts more in that time than the differences measured; run back to
+//!   back, the drift falls out.
 //!
 //! - `folder/<files>x<KiB>`: making (and removing) a bot's private folder for one match, a
 //!   copy of a bot folder of that many files of that size (see `koth_cli::confine::folders`).
@@ -378,46 +379,66 @@ fn matches(c: &mut Criterion) {
             group.bench_function(format!("{}/baseline-sandboxed", case.game), |b| {
                 b.iter(|| play(base, case, "on", dir.path()))
             });
+            for (mode, suffix) in [("off", ""), ("on", "-sandboxed")] {
+                ratio_row(
+                    &mut group,
+                    &format!("{}/koth-per-baseline{suffix}", case.game),
+                    || play(base, case, mode, dir.path()),
+                    || play(&koth, case, mode, dir.path()),
+                );
+            }
         }
         group.bench_function(format!("{}/bare", case.game), |b| {
             b.iter(|| bare(case, &bot, dir.path()))
         });
-        group.bench_function(format!("{}/koth-over-bare", case.game), |b| {
-            b.iter_custom(|n| {
-                difference(
-                    n,
-                    || bare(case, &bot, dir.path()),
-                    || play(&koth, case, "off", dir.path()),
-                )
-            })
-        });
-        group.bench_function(format!("{}/sandboxed-over-koth", case.game), |b| {
-            b.iter_custom(|n| {
-                difference(
-                    n,
-                    || play(&koth, case, "off", dir.path()),
-                    || play(&koth, case, "on", dir.path()),
-                )
-            })
-        });
+        let dir = dir.path();
+        ratio_row(
+            &mut group,
+            &format!("{}/koth-per-bare", case.game),
+            || bare(case, &bot, dir),
+            || play(&koth, case, "off", dir),
+        );
+        ratio_row(
+            &mut group,
+            &format!("{}/sandboxed-per-koth", case.game),
+            || play(&koth, case, "off", dir),
+            || play(&koth, case, "on", dir),
+        );
     }
     long_running(&mut group, &koth, baseline.as_deref(), dir.path());
     group.finish();
 }
 
-/// Runs `first` then `second`, `n` times, and returns how much longer all the `second`s
-/// took than all the `first`s (zero if they took less).
-fn difference(n: u64, mut first: impl FnMut(), mut second: impl FnMut()) -> Duration {
-    let (mut firsts, mut seconds) = (Duration::ZERO, Duration::ZERO);
-    for _ in 0..n {
-        let start = Instant::now();
-        first();
-        let middle = Instant::now();
-        second();
-        seconds += middle.elapsed();
-        firsts += middle - start;
-    }
-    seconds.saturating_sub(firsts)
+/// A row `name` giving how many times as long as `first` the matches of `second` take, as a
+/// time of 1 ms per 1.0x: each iteration runs both, back to back, `first` first in even
+/// iterations and second in odd ones, and the ratio is of their totals.
+fn ratio_row(
+    group: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>,
+    name: &str,
+    mut first: impl FnMut(),
+    mut second: impl FnMut(),
+) {
+    group.bench_function(name, |b| {
+        b.iter_custom(|n| {
+            let (mut firsts, mut seconds) = (Duration::ZERO, Duration::ZERO);
+            for i in 0..n {
+                let timed = |f: &mut dyn FnMut(), total: &mut Duration| {
+                    let start = Instant::now();
+                    f();
+                    *total += start.elapsed();
+                };
+                if i % 2 == 0 {
+                    timed(&mut first, &mut firsts);
+                    timed(&mut second, &mut seconds);
+                } else {
+                    timed(&mut second, &mut seconds);
+                    timed(&mut first, &mut firsts);
+                }
+            }
+            let ratio = seconds.as_secs_f64() / firsts.as_secs_f64().max(1e-9);
+            Duration::from_secs_f64(1e-3 * ratio * n as f64)
+        })
+    });
 }
 
 /// The bomberman bot of `process/bomberman`: stands still every tick.
@@ -483,6 +504,10 @@ fn long_running(
     if let Some(base) = baseline {
         group.bench_function("bomberman/baseline", |b| b.iter(four(base, "off")));
         group.bench_function("bomberman/baseline-sandboxed", |b| b.iter(four(base, "on")));
+        for (mode, suffix) in [("off", ""), ("on", "-sandboxed")] {
+            let name = format!("bomberman/koth-per-baseline{suffix}");
+            ratio_row(group, &name, four(base, mode), four(koth, mode));
+        }
     }
     let mut line = vec![b'0'; TICK_BYTES];
     line.push(b'\n');
@@ -502,12 +527,13 @@ fn long_running(
         }
     };
     group.bench_function("bomberman/bare", |b| b.iter(bare));
-    group.bench_function("bomberman/koth-over-bare", |b| {
-        b.iter_custom(|n| difference(n, bare, four(koth, "off")))
-    });
-    group.bench_function("bomberman/sandboxed-over-koth", |b| {
-        b.iter_custom(|n| difference(n, four(koth, "off"), four(koth, "on")))
-    });
+    ratio_row(group, "bomberman/koth-per-bare", bare, four(koth, "off"));
+    ratio_row(
+        group,
+        "bomberman/sandboxed-per-koth",
+        four(koth, "off"),
+        four(koth, "on"),
+    );
 }
 
 fn folders(c: &mut Criterion) {
