@@ -132,6 +132,18 @@ impl ExternalCommand {
         timeout: Duration,
         limits: &Rlimits,
     ) -> Result<CallOutput, Failure> {
+        self.call_reaped(extra, stdin, timeout, limits, &mut reaper::Shared)
+    }
+
+    /// [`call_limited`](Self::call_limited), with the process started and ended by `reap`.
+    pub(crate) fn call_reaped(
+        &self,
+        extra: &[String],
+        stdin: Option<&[u8]>,
+        timeout: Duration,
+        limits: &Rlimits,
+        reap: &mut impl reaper::Reap,
+    ) -> Result<CallOutput, Failure> {
         let mut command = Command::new(&self.program);
         command
             .args(&self.args)
@@ -145,7 +157,7 @@ impl ExternalCommand {
             .stdout(Stdio::piped())
             .stderr(Stdio::piped());
         limits.apply_on_start(&mut command);
-        let mut child = reaper::spawn(&mut command).map_err(|e| Failure {
+        let mut child = reap.spawn(&mut command).map_err(|e| Failure {
             kind: FaultKind::Io,
             detail: format!("cannot start {:?}: {e}", self.program),
         })?;
@@ -153,7 +165,7 @@ impl ExternalCommand {
         let mut pipes = Pipes::new(&mut child, stdin);
         let exited = pipes.run(&mut child, started + timeout);
         // Kills the group and the leftovers, then reads what they left in the pipes.
-        let status = reaper::finish(&mut child);
+        let status = reap.finish(&mut child);
         pipes.drain(Duration::from_millis(200));
         let stderr_text = String::from_utf8_lossy(&pipes.stderr.kept)
             .trim()

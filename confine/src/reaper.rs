@@ -445,26 +445,113 @@ pub fn sweep() {
         return;
     }
     let mut children_file = SWEEP.lock().unwrap_or_else(|e| e.into_inner());
-    // Each round kills the leftovers found; their own children then come to `koth` too.
+    reap_leftovers(|| {
+        let live = live();
+        let guard = guardian::pid();
+        let orphans: Vec<i32> = children(&mut children_file)
+            .into_iter()
+            .filter(|p| !live.iter().any(|(l, _)| l == p) && Some(*p) != guard)
+            .collect();
+        kill_each(&orphans);
+        orphans
+    });
+}
+
+/// Reaps the leftovers `leftovers` names once it has killed them, round after round (their
+/// own children then come to this process too), until it names none.
+fn reap_leftovers(mut leftovers: impl FnMut() -> Vec<i32>) {
     for _ in 0..1000 {
-        let orphans: Vec<i32> = {
-            let live = live();
-            let guard = guardian::pid();
-            let orphans: Vec<i32> = children(&mut children_file)
-                .into_iter()
-                .filter(|p| !live.iter().any(|(l, _)| l == p) && Some(*p) != guard)
-                .collect();
-            for &p in &orphans {
-                let _ = kill(Pid::from_raw(p), Signal::SIGKILL);
-            }
-            orphans
-        };
+        let orphans = leftovers();
         if orphans.is_empty() {
             return;
         }
         for p in orphans {
             let _ = waitpid(Pid::from_raw(p), None);
         }
+    }
+}
+
+fn kill_each(pids: &[i32]) {
+    for &p in pids {
+        let _ = kill(Pid::from_raw(p), Signal::SIGKILL);
+    }
+}
+
+/// How a call's process is started and, after it, ended with everything it left.
+pub(crate) trait Reap {
+    /// Starts `command` in a process group of its own.
+    fn spawn(&mut self, command: &mut Command) -> io::Result<Child>;
+    /// Kills the process group of `child` (whether or not it has exited), waits for it and
+    /// reaps what it left; returns its exit status.
+    fn finish(&mut self, child: &mut Child) -> io::Result<std::process::ExitStatus>;
+}
+
+/// koth's own reaping: [`spawn`] and [`finish`], with the running bots shared by every
+/// thread, the guardian and the signal handlers.
+pub(crate) struct Shared;
+
+impl Reap for Shared {
+    fn spawn(&mut self, command: &mut Command) -> io::Result<Child> {
+        spawn(command)
+    }
+    fn finish(&mut self, child: &mut Child) -> io::Result<std::process::ExitStatus> {
+        finish(child)
+    }
+}
+
+/// The reaping of a process that makes one call at a time and whose every child is that
+/// call's or left by it: koth's spawner in a sandbox, and its launchers. Its state is its
+/// own, none of the statics above: it also serves in a sandbox's PID 1, a fork of a koth
+/// whose other threads may have held those locks at the fork.
+pub(crate) struct Local {
+    /// This process's `children` file, kept open (see `children`).
+    children: Option<std::fs::File>,
+    /// The environment each call gets instead of this process's, if one is set.
+    env: Option<Vec<(std::ffi::OsString, std::ffi::OsString)>>,
+}
+
+impl Local {
+    /// Makes this process the subreaper of its calls' leftovers; with `env`, each call gets
+    /// that environment instead of this process's.
+    pub(crate) fn new(
+        env: Option<Vec<(std::ffi::OsString, std::ffi::OsString)>>,
+    ) -> io::Result<Local> {
+        nix::sys::prctl::set_child_subreaper(true)?;
+        Ok(Local {
+            children: None,
+            env,
+        })
+    }
+
+    /// The same reaping for a child forked from this process (a launcher): its own
+    /// subreaper, with its own `children` file.
+    pub(crate) fn fork(&self) -> io::Result<Local> {
+        Local::new(self.env.clone())
+    }
+}
+
+impl Reap for Local {
+    fn spawn(&mut self, command: &mut Command) -> io::Result<Child> {
+        use std::os::unix::process::CommandExt;
+        command.process_group(0);
+        if let Some(env) = &self.env {
+            command.env_clear().envs(env.iter().map(|(k, v)| (k, v)));
+        }
+        command.spawn()
+    }
+
+    fn finish(&mut self, child: &mut Child) -> io::Result<std::process::ExitStatus> {
+        // The group's leader is at worst a zombie here, so its id names this group still.
+        let _ = killpg(Pid::from_raw(child.id() as i32), Signal::SIGKILL);
+        let status = child.wait();
+        // The call is over: every child left is a leftover.
+        let file = &mut self.children;
+        reap_leftovers(|| {
+            let orphans = children(file);
+            kill_each(&orphans);
+            orphans
+        });
+        status
     }
 }
 

@@ -7,9 +7,10 @@
 //! `koth` and the spawner speak JSON lines over the spawner's standard input and output: a
 //! [`Request`] per call, a [`Reply`] per request, in order.
 
+use std::ffi::OsString;
 use std::fs::File;
 use std::io::{Read, Write};
-use std::os::fd::{AsRawFd, OwnedFd};
+use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
 use std::process::{Child, ChildStdin, Stdio};
 use std::time::{Duration, Instant};
 
@@ -131,17 +132,39 @@ pub fn spawner_main(seed: Option<&std::path::Path>, command: &[String]) -> Resul
     let (program, args) = command.split_first().ok_or(HelperError::NoProgram)?;
     // A folder that cannot be copied in fails every call, saying why.
     let unseeded = seed.and_then(|seed| seed_folder(seed).err());
-    reaper::enable(false)?;
-    let server = Server {
-        cmd: ExternalCommand {
-            program: program.clone(),
-            args: args.to_vec(),
-            workdir: std::env::current_dir()?,
-            sandbox: None,
-        },
+    let cmd = ExternalCommand {
+        program: program.clone(),
+        args: args.to_vec(),
+        workdir: std::env::current_dir()?,
+        sandbox: None,
+    };
+    // SAFETY: descriptors 0 and 1 are this process's standard input and output, which
+    // nothing else in it reads or writes.
+    #[allow(unsafe_code)]
+    let (input, output) = unsafe { (File::from_raw_fd(0), File::from_raw_fd(1)) };
+    serve(cmd, unseeded, None, input, output)
+}
+
+/// Answers the requests read from `input` with the replies written to `output`, until
+/// `input` ends: each call of `cmd` is made with the environment `env` (this process's if
+/// `None`), or fails saying why the bot's folder was not copied in (`unseeded`).
+///
+/// The spawner's loop (see [`spawner_main`]). It uses neither the standard streams' objects nor any lock or state of koth's (see
+/// [`reaper::Local`]), and ends its launchers with `_exit`: it also serves in a sandbox's
+/// PID 1, a fork of a koth whose other threads may have held their locks at the fork.
+pub(crate) fn serve(
+    cmd: ExternalCommand,
+    unseeded: Option<HelperError>,
+    env: Option<Vec<(OsString, OsString)>>,
+    input: File,
+    mut output: File,
+) -> Result<(), HelperError> {
+    let mut server = Server {
+        reap: reaper::Local::new(env)?,
+        cmd,
         unseeded,
     };
-    let mut input = std::io::BufReader::new(std::io::stdin());
+    let mut input = std::io::BufReader::new(input);
     let mut handed: Option<String> = None;
     loop {
         let line = match handed.take() {
@@ -157,9 +180,9 @@ pub fn spawner_main(seed: Option<&std::path::Path>, command: &[String]) -> Resul
             data_bytes: None,
         };
         if limits.is_empty() || server.unseeded.is_some() {
-            server.answer(&request, &limits, &mut std::io::stdout().lock())?;
+            server.answer(&request, &limits, &mut output)?;
         } else {
-            handed = launch(&limits, request, &server, &mut input)?;
+            handed = launch(&limits, request, &mut server, &mut input, &mut output)?;
         }
     }
 }
@@ -175,26 +198,30 @@ fn read_line(input: &mut impl std::io::BufRead) -> Result<Option<String>, Helper
 
 /// What answers the calls.
 struct Server {
+    /// How each call is started and ended (the spawner's or its launcher's own).
+    reap: reaper::Local,
     cmd: ExternalCommand,
     /// Why the bot's folder could not be copied in, if it could not.
     unseeded: Option<HelperError>,
 }
 
 impl Server {
-    /// Makes the call `request` asks for under `limits` and writes its reply to `out`.
+    /// Makes the call `request` asks for under `limits` and writes its reply to `out` (in
+    /// one write).
     fn answer(
-        &self,
+        &mut self,
         request: &Request,
         limits: &Rlimits,
-        out: &mut impl Write,
+        out: &mut File,
     ) -> Result<(), HelperError> {
         let called = match &self.unseeded {
             Some(e) => Err(Failure::new(FaultKind::Crash, e.to_string())),
-            None => self.cmd.call_limited(
+            None => self.cmd.call_reaped(
                 &request.args,
                 request.stdin.as_deref(),
                 Duration::from_millis(request.timeout_ms),
                 limits,
+                &mut self.reap,
             ),
         };
         let reply = match called {
@@ -208,9 +235,9 @@ impl Server {
                 detail: f.detail,
             },
         };
-        serde_json::to_writer(&mut *out, &reply)?;
-        out.write_all(b"\n")?;
-        out.flush()?;
+        let mut line = serde_json::to_vec(&reply)?;
+        line.push(b'\n');
+        out.write_all(&line)?;
         Ok(())
     }
 }
@@ -221,8 +248,9 @@ impl Server {
 fn launch(
     limits: &Rlimits,
     first: Request,
-    server: &Server,
-    input: &mut std::io::BufReader<std::io::Stdin>,
+    server: &mut Server,
+    input: &mut std::io::BufReader<File>,
+    output: &mut File,
 ) -> Result<Option<String>, HelperError> {
     use nix::sys::wait::{WaitStatus, waitpid};
     use nix::unistd::ForkResult;
@@ -234,15 +262,19 @@ fn launch(
     match unsafe { nix::unistd::fork() }.map_err(std::io::Error::from)? {
         ForkResult::Child => {
             drop(back_out);
-            let code = match serve_held(limits, first, server, input, back_in) {
+            let code = match serve_held(limits, first, server, input, output, back_in) {
                 Ok(false) => 0,
                 Ok(true) => HANDED_BACK,
                 Err(e) => {
-                    eprintln!("koth spawner: {e}");
+                    let text = format!("koth spawner: {e}\n");
+                    // SAFETY: a write of a valid buffer to standard error.
+                    unsafe { nix::libc::write(2, text.as_ptr().cast(), text.len()) };
                     1
                 }
             };
-            std::process::exit(code)
+            // Without the exit handlers of `std::process::exit` (they lock standard output).
+            // SAFETY: ends this process, which holds nothing to be flushed.
+            unsafe { nix::libc::_exit(code) }
         }
         ForkResult::Parent { child } => {
             drop(back_in);
@@ -265,18 +297,18 @@ fn launch(
 fn serve_held(
     limits: &Rlimits,
     first: Request,
-    server: &Server,
-    input: &mut std::io::BufReader<std::io::Stdin>,
+    server: &mut Server,
+    input: &mut std::io::BufReader<File>,
+    output: &mut File,
     back: OwnedFd,
 ) -> Result<bool, HelperError> {
     limits.hold().map_err(std::io::Error::from)?;
     // The calls' leftovers come to the launcher, which sweeps them after each call.
-    reaper::enable(false)?;
+    server.reap = server.reap.fork()?;
     let budget = Duration::from_secs(limits.cpu_seconds.unwrap_or(1).max(1)) / 2;
-    let mut out = std::io::stdout().lock();
     let mut request = first;
     loop {
-        server.answer(&request, limits, &mut out)?;
+        server.answer(&request, limits, output)?;
         // koth sends a request only after the last reply: nothing follows it in the buffer.
         let Some(line) = read_line(input)? else {
             return Ok(false);
