@@ -282,7 +282,8 @@ fn a_bot_that_closes_its_output_is_one_crash_fault() {
 }
 
 /// A bot that tries, as a hostile one would, to climb the sandbox's walls as root could
-/// (and checks that it shares none of koth's namespaces): exits with status 1 naming every
+/// (and checks that it shares none of koth's namespaces, and cannot read the memory of the
+/// processes above it, copies of koth): exits with status 1 naming every
 /// wall it got over; else, where it is run once per call
 /// (samurai), it tries to use 400 MB (over `--memory-mb 300`) after trying to lift that
 /// cap, and answers `W`; a long-running one (bomberman) stands still.
@@ -319,6 +320,10 @@ unshare -U true 2>/dev/null && problems="$problems user-namespace"
 read -r pattern < /proc/sys/kernel/core_pattern
 (printf '%s\n' "$pattern" > /proc/sys/kernel/core_pattern) 2>/dev/null && problems="$problems proc-sys-writable"
 cat /proc/[0-9]*/environ 2>/dev/null | grep -qa hunter2 && problems="$problems environment-of-koth"
+# PID 1 and the bot's parent are copies of koth: their memory must be closed to the bot.
+for p in 1 $PPID; do
+  head -c 1 /proc/$p/maps > /dev/null 2>&1 && problems="$problems memory-of-pid-$p"
+done
 cat /etc/shadow > /dev/null 2>&1 && problems="$problems shadow-readable"
 mkdir -p /tmp/cg
 for kind in "-t cgroup -o memory" "-t cgroup -o pids" "-t cgroup2"; do
@@ -477,6 +482,44 @@ fi
         assert_eq!(out["faults"], Value::Array(vec![]), "{game}: {out}");
         // The bot wrote in its copy, never in its folder.
         assert!(!dir.path().join("filled").exists(), "{game}");
+    }
+}
+
+/// A bot's folder larger than its sandbox's disk is never half copied in: each call of a
+/// one-run-per-call bot fails saying why, as does a long-running bot's start.
+#[test]
+fn a_folder_larger_than_the_disk_cap_is_named() {
+    let _untimed = untimed();
+    for (game, config, says, other) in [
+        (
+            "samurai",
+            r#"{"max_turns": 3}"#,
+            "the bot's folder does not fit in its sandbox (--disk-mb)",
+            "builtin:waiter",
+        ),
+        (
+            "bomberman",
+            CONFIG,
+            "cannot copy the bot's folder into its sandbox (see --disk-mb)",
+            "builtin:idle",
+        ),
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("cfg.json"), config).unwrap();
+        script(dir.path(), "bot.sh", "echo W");
+        std::fs::write(dir.path().join("ballast"), vec![7u8; 3 << 20]).unwrap();
+        let out = json(
+            &koth(&format!(
+                "play '{game}' --json --config cfg.json --sandbox on --disk-mb 1 --bot cmd:./bot.sh --bot '{other}'"
+            ))
+            .run(dir.path()),
+        );
+        let faults = out["faults"].as_array().unwrap();
+        assert!(!faults.is_empty(), "{game}: {out}");
+        for fault in faults {
+            let detail = fault["detail"].as_str().unwrap();
+            assert!(detail.contains(says), "{game}: {detail}");
+        }
     }
 }
 

@@ -10,7 +10,7 @@
 //! writable places: each a memory file system of at most `--disk-mb` MiB ([`Sandbox::disk_mb`];
 //! past it writes fail with `ENOSPC` and the bot goes on), gone with the sandbox. The
 //! private folder starts as a copy of the bot's folder for the match, made inside the
-//! sandbox (by the walls, or by koth's helper `koth __enter` under bubblewrap, or by the
+//! sandbox (by the walls, or under bubblewrap by koth's helper `koth __enter` or the
 //! spawner), which then runs the bot. It
 //! has no network but a loopback of its own (unless `--allow-net`), a fresh PID namespace
 //! (every process in it dies with the sandbox), its own session (no terminal), and a minimal
@@ -27,9 +27,9 @@
 //! them. Root's files (`/etc/shadow`) are closed to it, and `/proc/sys` refuses its writes.
 //!
 //! There is one sandbox per bot per match. A long-running bot (bomberman) is the child of
-//! the sandbox's PID 1, koth's helper; for a bot run once per call (samurai, naval, tanks)
-//! the sandbox runs koth's spawner (see [`crate::spawner`]), which starts each call inside
-//! it.
+//! the sandbox's PID 1; for a bot run once per call (samurai, naval, tanks) the sandbox's
+//! PID 1 answers koth's requests as koth's spawner does (see [`crate::spawner`]: the walls'
+//! PID 1 itself, or `koth __spawn` under bubblewrap) and starts each call inside it.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -39,9 +39,9 @@ use std::sync::OnceLock;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Sandbox {
     tool: Tool,
-    /// The helper binary (koth's own), which runs in the sandbox of a one-run-per-call bot
-    /// as its spawner (`__spawn`) and, under bubblewrap, starts a long-running bot
-    /// (`__enter`); see [`crate::helper`].
+    /// The helper binary (koth's own), which runs under bubblewrap in the sandbox of a
+    /// one-run-per-call bot as its spawner (`__spawn`) and starts a long-running bot
+    /// (`__enter`); see [`crate::helper`]. (koth's own walls run no helper.)
     pub helper: PathBuf,
     /// Whether bots keep the network (`--allow-net`).
     pub allow_net: bool,
@@ -135,8 +135,9 @@ impl Sandbox {
         let as_root = nix::unistd::geteuid().is_root();
         let tool = usable_tool(as_root, &helper)?;
         let mut helper = helper;
-        if as_root && !reachable_by_others(&helper) {
-            // Bots' users must reach the helper (`/root/.cargo/bin` is closed to them).
+        if as_root && tool != Tool::Native && !reachable_by_others(&helper) {
+            // Under bubblewrap, bots' users must reach the helper (`/root/.cargo/bin` is
+            // closed to them); koth's own walls run no helper.
             helper = crate::folders::shared_copy(&helper, "koth")
                 .map_err(|e| format!("cannot copy koth's helper for the bots' users: {e}"))?;
         }
@@ -160,15 +161,6 @@ impl Sandbox {
     /// at `/.koth`, `__enter`, does that and becomes the bot). It runs behind the walls once
     /// [`Sandbox::confine`]d (the last step before it is started).
     pub fn command(&self, program: &str, args: &[String], folder: &Path) -> Command {
-        if self.tool == Tool::Native {
-            // The walls copy the folder in and start the bot themselves.
-            let mut command = Command::new(program);
-            command
-                .args(args)
-                .env_clear()
-                .envs(self.environment(folder));
-            return command;
-        }
         self.helper_command(crate::helper::ENTER, program, args, folder)
     }
 
@@ -183,6 +175,25 @@ impl Sandbox {
         &self,
         command: &mut Command,
         folder: &Path,
+    ) -> std::io::Result<Option<crate::cgroup::Cgroup>> {
+        self.confine_as(command, folder, false)
+    }
+
+    /// [`Sandbox::confine`] for the command of [`Sandbox::spawner`]: with koth's own walls,
+    /// their PID 1 answers the calls itself (see [`crate::walls`]).
+    pub(crate) fn confine_calls(
+        &self,
+        command: &mut Command,
+        folder: &Path,
+    ) -> std::io::Result<Option<crate::cgroup::Cgroup>> {
+        self.confine_as(command, folder, true)
+    }
+
+    fn confine_as(
+        &self,
+        command: &mut Command,
+        folder: &Path,
+        calls: bool,
     ) -> std::io::Result<Option<crate::cgroup::Cgroup>> {
         let user = self.as_root.then(next_bot_id);
         if let Some(id) = user {
@@ -213,8 +224,6 @@ impl Sandbox {
                     nix::unistd::getgid().as_raw(),
                 ),
             };
-            // The helper runs inside (the spawner), or the bot itself.
-            let helper = (command.get_program() == HELPER).then_some(self.helper.as_path());
             crate::walls::Walls::new(
                 ids,
                 user.is_some(),
@@ -222,27 +231,31 @@ impl Sandbox {
                 self.allow_net,
                 folder,
                 Some(folder),
-                helper,
             )?
-            .put_up(command);
+            .put_up(command, calls);
         }
         Ok(group)
     }
 
     /// The command that starts the spawner of a one-run-per-call bot (`program` with its
-    /// `args`) in the sandbox: `koth __spawn`, read-only at `/.koth` (see
-    /// [`Sandbox::command`]).
+    /// `args`) in the sandbox: with koth's own walls, their PID 1 (see [`crate::walls`]);
+    /// under bubblewrap, `koth __spawn`, read-only at `/.koth` (see [`Sandbox::command`]).
     pub fn spawner(&self, program: &str, args: &[String], folder: &Path) -> Command {
         self.helper_command(crate::helper::SPAWN, program, args, folder)
     }
 
-    /// The command that runs koth's helper `word` for `program` and `args` in the sandbox.
+    /// The command that runs koth's helper `word` for `program` and `args` in the sandbox;
+    /// with koth's own walls, the program itself (which the walls start, or whose calls
+    /// they answer).
     fn helper_command(&self, word: &str, program: &str, args: &[String], folder: &Path) -> Command {
         let mut command = match &self.tool {
             Tool::Native => {
-                let mut command = Command::new(HELPER);
-                command.env_clear().envs(self.environment(folder));
+                let mut command = Command::new(program);
                 command
+                    .args(args)
+                    .env_clear()
+                    .envs(self.environment(folder));
+                return command;
             }
             Tool::Bwrap(bwrap) => {
                 let mut command = self.bwrap(bwrap, folder);
@@ -420,17 +433,9 @@ fn usable_native(as_root: bool, helper: &Path) -> Result<(), String> {
                     nix::unistd::getgid().as_raw(),
                 )
             };
-            crate::walls::Walls::new(
-                ids,
-                as_root,
-                1,
-                false,
-                Path::new("/.koth-check"),
-                None,
-                None,
-            )
-            .map_err(|e| e.to_string())?
-            .put_up(&mut probe);
+            crate::walls::Walls::new(ids, as_root, 1, false, Path::new("/.koth-check"), None)
+                .map_err(|e| e.to_string())?
+                .put_up(&mut probe, false);
             let out = probe
                 .output()
                 .map_err(|e| crate::walls::describe(&e).unwrap_or_else(|| e.to_string()))?;

@@ -1,6 +1,7 @@
-//! One-run-per-call bots in the sandbox: starting `bwrap` costs milliseconds, so each bot of
-//! each match gets one sandbox, and in it `koth __spawn PROGRAM ARGS...` (the spawner) starts
-//! every call of the bot with [`ExternalCommand::call`], exactly as unsandboxed: the same
+//! One-run-per-call bots in the sandbox: starting a sandbox costs milliseconds, so each bot
+//! of each match gets one sandbox, and in it the spawner (the walls' PID 1 itself, see
+//! [`crate::walls`], or `koth __spawn PROGRAM ARGS...` under bubblewrap) starts every call
+//! of the bot as [`ExternalCommand::call`] does unsandboxed: the same
 //! time limit, output caps, group kill and sweep (the spawner, or the launcher that holds the
 //! calls' CPU cap, see [`spawner_main`], is the subreaper inside).
 //!
@@ -367,7 +368,7 @@ impl SandboxedCalls {
             .stdout(Stdio::piped())
             .stderr(Stdio::null());
         let cgroup = sandbox
-            .confine(&mut command, &cmd.workdir)
+            .confine_calls(&mut command, &cmd.workdir)
             .map_err(|e| Failure::new(FaultKind::Io, format!("cannot confine the sandbox: {e}")))?;
         let mut child = reaper::spawn(&mut command).map_err(|e| {
             Failure::new(

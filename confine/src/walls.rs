@@ -19,13 +19,15 @@
 //! group into the user namespace (`setgroups` denied), makes the mount tree and enters it,
 //! brings the loopback up, empties its capability bounding set, sets no-new-privileges and
 //! starts a session of its own. Then:
-//! - for a one-run-per-call bot it returns, and koth's spawner (the helper at `/.koth`) is
-//!   executed as PID 1, without capabilities (its user is not root in the namespace);
-//! - for a long-running bot it copies the bot's folder in itself (system calls only) and
-//!   forks the bot's process, which returns and is executed; PID 1 stays as the sandbox's
-//!   init: it drops its capabilities, blanks its command line and environment, and reaps
-//!   until the bot ends (PID 1 of a PID namespace ignores the signals it has no handler
-//!   for, so the bot is not it).
+//! - it copies the bot's folder in itself (system calls only);
+//! - for a long-running bot it forks the bot's process, which returns and is executed; PID 1
+//!   stays as the sandbox's init: it drops its capabilities, blanks its command line and
+//!   environment, and reaps until the bot ends (PID 1 of a PID namespace ignores the signals
+//!   it has no handler for, so the bot is not it);
+//! - for a one-run-per-call bot PID 1 drops and blanks the same, then answers koth's
+//!   requests itself, as koth's spawner does ([`crate::spawner`]), and starts each call as
+//!   its child. Executing the spawner (`koth __spawn`, as under bubblewrap) cost about
+//!   1.2 ms of every such sandbox's start here, most of it the C library's start.
 //!
 //! The mount tree: a root of its own (a memory file system, read-only); the system folders
 //! that exist here bound read-only with everything mounted below them (`nosuid`, `nodev`),
@@ -33,15 +35,15 @@
 //! PID namespace, with `sys`, `sysrq-trigger`, `irq` and `bus` read-only; `/dev` with `null`,
 //! `zero`, `full`, `random`, `urandom` and `tty` bound from the host, the `fd`, `stdin`,
 //! `stdout` and `stderr` links, and `/dev/shm` (the rest of `/dev` read-only); `/tmp`; the
-//! bot's folder for the match read-only at [`SEED`](crate::sandbox::SEED) and, for the
-//! spawner, the helper at `/.koth`; and a memory file system of the bot's own (mode 0700)
-//! at its folder's path.
+//! bot's folder for the match read-only at [`SEED`](crate::sandbox::SEED); and a memory file
+//! system of the bot's own (mode 0700) at its folder's path.
 //! Each writable place is capped at `--disk-mb`. In the user namespace no further user
 //! namespace can be made (`user.max_user_namespaces` = 0), and a network namespace has its
 //! loopback up.
 //!
 //! Everything the hooks use is prepared before the fork: they make system calls only,
-//! allocate nothing and take no lock. A step of the monitor that fails is the start's error
+//! allocate nothing and take no lock, up to PID 1's answering of calls (`Walls::put_up`
+//! says why that may allocate). A step of the monitor that fails is the start's error
 //! ([`describe`] names it); one of PID 1's is told on the bot's standard error
 //! ([`REPORT_PREFIX`]), and the sandbox ends at once.
 
@@ -200,10 +202,9 @@ pub(crate) struct Walls {
     /// The bot's folder for the match, bound read-only at the seed (host path, path under
     /// the stage); `None` for a check.
     seed: Option<(CString, CString)>,
-    /// The helper, bound read-only at `/.koth` (host path, path under the stage); `None`:
-    /// the walls copy the seed in themselves and the bot is the child of a PID 1 of theirs
-    /// ([`Walls::put_up`]'s docs).
-    helper: Option<(CString, CString)>,
+    /// The calls of a one-run-per-call bot, which PID 1 answers; `None`: a long-running bot
+    /// (the child of PID 1), or a check.
+    calls: Option<Calls>,
     /// The program, where it is named by its path (checked before it is run by a PID 1 of
     /// the walls' own).
     program: Option<CString>,
@@ -216,6 +217,14 @@ pub(crate) struct Walls {
     workdir: CString,
     /// The well-known names, as C strings.
     names: Names,
+}
+
+/// A one-run-per-call bot's calls, as PID 1 makes them (prepared before the fork).
+struct Calls {
+    /// The bot's program with its arguments, in its private folder.
+    cmd: crate::process::ExternalCommand,
+    /// Each call's environment (the sandbox's).
+    env: Vec<(std::ffi::OsString, std::ffi::OsString)>,
 }
 
 /// The most levels of folders copied from the seed (as [`crate::folders::copy_seed`]).
@@ -278,9 +287,8 @@ fn staged(path: &Path) -> io::Result<CString> {
 impl Walls {
     /// The walls of a sandbox whose user is `user` (its own, as root) with writable places
     /// of `disk_mb` MiB and, unless `allow_net`, no network; showing the bot's folder for the
-    /// match (`folder`) at the seed and the `helper` at `/.koth`, with a private folder at
-    /// `folder`'s path. Without a helper, the walls copy the seed in and run the program as
-    /// the child of a PID 1 of their own. A check passes `None`, `None`: an empty folder of
+    /// match (`seed`, usually `folder`) at the seed, with a private folder at `folder`'s
+    /// path, into which the walls copy the seed. A check passes no seed: an empty folder of
     /// its own at `folder`, and its program as PID 1.
     pub(crate) fn new(
         user: (u32, u32),
@@ -289,7 +297,6 @@ impl Walls {
         allow_net: bool,
         folder: &Path,
         seed: Option<&Path>,
-        helper: Option<&Path>,
     ) -> io::Result<Walls> {
         let mut system = Vec::new();
         for dir in crate::sandbox::SYSTEM {
@@ -329,11 +336,7 @@ impl Walls {
             Some(seed) => Some((c_path(seed)?, staged(Path::new(crate::sandbox::SEED))?)),
             None => None,
         };
-        let helper = match helper {
-            Some(helper) => Some((c_path(helper)?, staged(Path::new("/.koth"))?)),
-            None => None,
-        };
-        let blank = if helper.is_none() && seed.is_some() {
+        let blank = if seed.is_some() {
             arguments_and_environment()
         } else {
             [(0, 0); 2]
@@ -356,7 +359,7 @@ impl Walls {
             writable: c(&format!("size={},mode=0755", disk_mb << 20)),
             stage: c(STAGE),
             seed,
-            helper,
+            calls: None,
             folder: ancestors,
             blank,
             program: None,
@@ -386,19 +389,47 @@ impl Walls {
 
     /// Makes the program `command` starts run behind these walls: the last `pre_exec` hook
     /// (the hooks registered after it run in the sandbox's PID 1, before its program). The
-    /// command's working folder is set by the walls (the private folder).
+    /// command's working folder is set by the walls (the private folder). With `calls`, the
+    /// command is a one-run-per-call bot's (its program, arguments and environment are each
+    /// call's), whose calls PID 1 answers on the command's standard input and output; it is
+    /// never executed itself.
     #[allow(unsafe_code)]
-    pub(crate) fn put_up(mut self, command: &mut std::process::Command) {
+    pub(crate) fn put_up(mut self, command: &mut std::process::Command, calls: bool) {
         use std::os::unix::process::CommandExt;
-        let program = command.get_program().as_bytes();
-        if program.contains(&b'/') {
-            self.program = CString::new(program).ok();
+        let program = command.get_program();
+        if calls {
+            let text = |s: &std::ffi::OsStr| s.to_string_lossy().into_owned();
+            self.calls = Some(Calls {
+                cmd: crate::process::ExternalCommand {
+                    program: text(program),
+                    args: command.get_args().map(text).collect(),
+                    workdir: std::ffi::OsStr::from_bytes(self.workdir.as_bytes()).into(),
+                    sandbox: None,
+                },
+                env: command
+                    .get_envs()
+                    .filter_map(|(name, value)| Some((name.to_owned(), value?.to_owned())))
+                    .collect(),
+            });
+        } else if program.as_bytes().contains(&b'/') {
+            self.program = CString::new(program.as_bytes()).ok();
         }
-        // SAFETY: the closure runs in the forked child before exec. It makes system calls
-        // only, on C strings and values prepared beforehand and stack buffers; it allocates
-        // nothing, takes no lock and calls no `fork` handler (the second process is made with
-        // the raw `clone` system call). The monitor never returns from it: it ends with
-        // `_exit`.
+        // SAFETY: the closure runs in the forked child before exec. Up to the answering of
+        // calls, it makes system calls only, on C strings and values prepared beforehand and
+        // stack buffers; it allocates nothing, takes no lock and calls no `fork` handler (the
+        // second process is made with the raw `clone` system call). The monitor never returns
+        // from it: it ends with `_exit`.
+        //
+        // A PID 1 that answers calls runs ordinary code: it allocates, and starts processes
+        // with `std::process::Command`. It may:
+        // - the monitor is the child of the C library's `fork` (std's, a `pre_exec` hook being
+        //   set), which leaves the allocator's locks free in the child; it is single-threaded
+        //   and allocates nothing before PID 1 is cloned from it;
+        // - PID 1 touches no other state koth's other threads may have held at the fork: not
+        //   the standard streams' objects, not the reaper's (see `spawner::serve`); it only
+        //   reads std's environment lock, and koth never writes its environment;
+        // - a panic in the child of std's `fork` aborts at once, without a lock.
+        // It ends with `_exit` too.
         unsafe {
             command.pre_exec(move || self.enter());
         }
@@ -469,8 +500,8 @@ impl Walls {
         }
     }
 
-    /// PID 1's part: the mount tree, the loopback, the privileges dropped and, without a
-    /// helper, the bot's own process.
+    /// PID 1's part: the mount tree, the seed copied in, the loopback, the privileges
+    /// dropped and then the calls answered, or the bot's own process started.
     #[allow(unsafe_code)]
     unsafe fn inside(&self) -> io::Result<()> {
         // SAFETY: as in `enter`.
@@ -489,11 +520,24 @@ impl Walls {
                 return Err(last(Step::UserMap));
             }
             self.mount_tree()?;
+            let seeded = match self.seed {
+                Some(_) => self.copy_seed(),
+                None => Ok(()),
+            };
+            let unseeded = match (&self.calls, seeded) {
+                (_, Ok(())) => None,
+                // Each call fails saying why, as the spawner's do.
+                (Some(_), Err(e)) => Some(e),
+                (None, Err(e)) => return Err(e),
+            };
             if self.flags & libc::CLONE_NEWNET != 0 {
                 loopback_up()?;
             }
             drop_privileges()?;
-            if self.helper.is_none() && self.seed.is_some() {
+            if let Some(calls) = &self.calls {
+                self.serve(calls, unseeded);
+            }
+            if self.seed.is_some() {
                 // The bot is PID 2: PID 1 of a PID namespace ignores every signal it has no
                 // handler for, a CPU-time cap's `SIGXCPU` and `SIGPIPE` among them.
                 let pid = libc::syscall(libc::SYS_clone, libc::SIGCHLD as libc::c_long, 0, 0, 0, 0);
@@ -521,12 +565,35 @@ impl Walls {
     /// status (128 + the signal if a signal ended it); the whole sandbox then dies with it.
     #[allow(unsafe_code)]
     fn init_until(&self, bot: libc::pid_t) -> ! {
+        self.let_go();
+        // SAFETY: system calls with plain values.
+        unsafe {
+            libc::syscall(libc::SYS_close_range, 0, libc::c_uint::MAX, 0);
+            let mut status = 0;
+            loop {
+                let pid = libc::waitpid(-1, &mut status, 0);
+                if pid == bot {
+                    break;
+                }
+                if pid < 0 && io::Error::last_os_error().raw_os_error() != Some(libc::EINTR) {
+                    libc::_exit(1);
+                }
+            }
+            libc::_exit(exit_code(status))
+        }
+    }
+
+    /// What a PID 1 of the walls' own (a copy of koth, never executed) lets go of before it
+    /// lives beside the bot: being dumpable (so the bot, of the same user, cannot read its
+    /// memory), every capability in the sandbox's user namespace, and its command line and
+    /// environment (`/proc/1/cmdline` is readable by the bot).
+    #[allow(unsafe_code)]
+    fn let_go(&self) {
         // SAFETY: the areas are this process's own command line and environment strings
         // (from `/proc/self/stat` before the fork), which nothing reads any more; the rest
         // are system calls with plain values.
         unsafe {
             libc::prctl(libc::PR_SET_DUMPABLE, 0);
-            // No capability in the sandbox's user namespace either (it only waits).
             let header = CapHeader {
                 version: 0x2008_0522,
                 pid: 0,
@@ -540,18 +607,37 @@ impl Walls {
                     std::ptr::write_bytes(start as *mut u8, 0, end - start);
                 }
             }
-            libc::syscall(libc::SYS_close_range, 0, libc::c_uint::MAX, 0);
-            let mut status = 0;
-            loop {
-                let pid = libc::waitpid(-1, &mut status, 0);
-                if pid == bot {
-                    break;
+        }
+    }
+
+    /// The life of a PID 1 that answers a one-run-per-call bot's `calls` (on its standard
+    /// input and output, koth's pipes), once it let go ([`Walls::let_go`]): as koth's
+    /// spawner, until koth closes its input; each call fails saying why if the seed could not
+    /// be copied in (`unseeded`). It ends with `_exit`, and the sandbox with it.
+    #[allow(unsafe_code)]
+    fn serve(&self, calls: &Calls, unseeded: Option<io::Error>) -> ! {
+        use crate::spawner::HelperError;
+        use std::os::fd::FromRawFd;
+        self.let_go();
+        let unseeded = unseeded.map(|e| match e.raw_os_error().unwrap_or(0) % STEP_CODE {
+            libc::ENOSPC => HelperError::SeedTooLarge,
+            errno => HelperError::Seed(io::Error::from_raw_os_error(errno)),
+        });
+        // SAFETY: descriptors 0 and 1 are koth's pipes (std's child set them up), which
+        // nothing else in this process uses; `_exit` ends it.
+        unsafe {
+            let (input, output) = (std::fs::File::from_raw_fd(0), std::fs::File::from_raw_fd(1));
+            let env = Some(calls.env.clone());
+            let code = match crate::spawner::serve(calls.cmd.clone(), unseeded, env, input, output)
+            {
+                Ok(()) => 0,
+                Err(e) => {
+                    let text = format!("koth spawner: {e}\n");
+                    libc::write(2, text.as_ptr().cast(), text.len());
+                    1
                 }
-                if pid < 0 && io::Error::last_os_error().raw_os_error() != Some(libc::EINTR) {
-                    libc::_exit(1);
-                }
-            }
-            libc::_exit(exit_code(status))
+            };
+            libc::_exit(code)
         }
     }
 
@@ -610,10 +696,6 @@ impl Walls {
                 devices[i] = hold(host, false, false)?;
             }
             let seed = match &self.seed {
-                Some((host, _)) => hold(host, false, true)?,
-                None => -1,
-            };
-            let helper = match &self.helper {
                 Some((host, _)) => hold(host, false, true)?,
                 None => -1,
             };
@@ -702,24 +784,12 @@ impl Walls {
             make_dir(&n.dev_shm, 0o755, Step::Dev)?;
             tmpfs(&n.dev_shm, &self.writable, Step::WritablePlaces)?;
             set_attr(libc::AT_FDCWD, &n.dev, false, MOUNT_ATTR_RDONLY, Step::Dev)?;
-            // /tmp, the seed, the helper, the private folder.
+            // /tmp, the seed, the private folder.
             make_dir(&n.tmp, 0o755, Step::WritablePlaces)?;
             tmpfs(&n.tmp, &self.writable, Step::WritablePlaces)?;
             if let Some((_, at)) = &self.seed {
                 make_dir(at, 0o755, Step::WritablePlaces)?;
                 move_to(seed, n, at, Step::WritablePlaces)?;
-            }
-            if let Some((_, at)) = &self.helper {
-                let fd = libc::open(
-                    at.as_ptr(),
-                    libc::O_CREAT | libc::O_WRONLY | libc::O_CLOEXEC,
-                    0o755,
-                );
-                if fd < 0 {
-                    return Err(last(Step::WritablePlaces));
-                }
-                libc::close(fd);
-                move_to(helper, n, at, Step::WritablePlaces)?;
             }
             for dir in &self.folder {
                 if libc::mkdir(dir.as_ptr(), 0o755) != 0
@@ -756,21 +826,29 @@ impl Walls {
             if libc::chdir(self.workdir.as_ptr()) != 0 {
                 return Err(last(Step::PivotRoot));
             }
-            if self.seed.is_some() && self.helper.is_none() {
-                let open = |path: &CString| {
-                    libc::open(
-                        path.as_ptr(),
-                        libc::O_RDONLY | libc::O_DIRECTORY | libc::O_CLOEXEC,
-                    )
-                };
-                let (from, to) = (open(&n.seed), open(&n.dot));
-                if from < 0 || to < 0 {
-                    return Err(last(Step::Seed));
-                }
-                copy_folder(from, to, 0).map_err(|errno| failed(Step::Seed, errno))?;
-                libc::close(from);
-                libc::close(to);
+        }
+        Ok(())
+    }
+
+    /// Copies the seed into the current folder, the private one (PID 1, in the new root).
+    #[allow(unsafe_code)]
+    unsafe fn copy_seed(&self) -> io::Result<()> {
+        let n = &self.names;
+        // SAFETY: as in `enter`.
+        unsafe {
+            let open = |path: &CString| {
+                libc::open(
+                    path.as_ptr(),
+                    libc::O_RDONLY | libc::O_DIRECTORY | libc::O_CLOEXEC,
+                )
+            };
+            let (from, to) = (open(&n.seed), open(&n.dot));
+            if from < 0 || to < 0 {
+                return Err(last(Step::Seed));
             }
+            copy_folder(from, to, 0).map_err(|errno| failed(Step::Seed, errno))?;
+            libc::close(from);
+            libc::close(to);
         }
         Ok(())
     }
