@@ -208,6 +208,8 @@ pub(crate) struct Walls {
     /// The program, where it is named by its path (checked before it is run by a PID 1 of
     /// the walls' own).
     program: Option<CString>,
+    /// A long-running bot's program, as PID 1 starts it.
+    bot: Option<BotStart>,
     /// Where this process's command line and environment are (`/proc/self/stat`), blanked
     /// in a PID 1 of the walls' own (a copy of koth that never executes anything).
     blank: [(usize, usize); 2],
@@ -225,6 +227,53 @@ struct Calls {
     cmd: crate::process::ExternalCommand,
     /// Each call's environment (the sandbox's).
     env: Vec<(std::ffi::OsString, std::ffi::OsString)>,
+}
+
+/// How PID 1 starts a long-running bot (prepared before the fork): `execvp` in a child that
+/// shares PID 1's memory until the exec, on a stack of its own (`clone` with `CLONE_VM` and
+/// `CLONE_VFORK`, as `posix_spawn` does), so no copy of koth's memory is made for it; with
+/// the command's environment, where `execvp` looks up `PATH`, exactly as std's `Command`
+/// would have executed it.
+struct BotStart {
+    /// The arguments (the program first) and the environment (`NAME=value`).
+    strings: Vec<CString>,
+    /// How many of `strings` are arguments.
+    args: usize,
+}
+
+impl BotStart {
+    /// The start of `command`'s program (its environment is the one set on it: the walls'
+    /// commands clear koth's, see `Sandbox::command`).
+    fn of(command: &std::process::Command) -> io::Result<BotStart> {
+        let text = |s: &std::ffi::OsStr| c_path(Path::new(s));
+        let mut strings = vec![text(command.get_program())?];
+        for arg in command.get_args() {
+            strings.push(text(arg)?);
+        }
+        let args = strings.len();
+        for (name, value) in command.get_envs() {
+            if let Some(value) = value {
+                let mut pair = name.as_bytes().to_vec();
+                pair.push(b'=');
+                pair.extend_from_slice(value.as_bytes());
+                strings.push(c_path(Path::new(std::ffi::OsStr::from_bytes(&pair)))?);
+            }
+        }
+        Ok(BotStart { strings, args })
+    }
+}
+
+/// The bot's side of [`BotStart`]: runs on its own stack, in PID 1's memory until it
+/// executes the program; makes system calls only.
+#[allow(unsafe_code)]
+extern "C" fn exec_bot(pointers: *mut libc::c_void) -> libc::c_int {
+    // SAFETY: `pointers` is the null-terminated array of the program's name and arguments
+    // made by `Walls::start_bot`, alive while PID 1 waits for this exec.
+    unsafe {
+        libc::execvp(*pointers.cast::<*const libc::c_char>(), pointers.cast());
+        report(&last(Step::Program));
+        libc::_exit(127)
+    }
 }
 
 /// The most levels of folders copied from the seed (as [`crate::folders::copy_seed`]).
@@ -363,6 +412,7 @@ impl Walls {
             folder: ancestors,
             blank,
             program: None,
+            bot: None,
             workdir: c_path(folder)?,
             names: Names {
                 root: staged(Path::new("/"))?,
@@ -411,8 +461,13 @@ impl Walls {
                     .filter_map(|(name, value)| Some((name.to_owned(), value?.to_owned())))
                     .collect(),
             });
-        } else if program.as_bytes().contains(&b'/') {
-            self.program = CString::new(program.as_bytes()).ok();
+        } else {
+            if program.as_bytes().contains(&b'/') {
+                self.program = CString::new(program.as_bytes()).ok();
+            }
+            if self.seed.is_some() {
+                self.bot = BotStart::of(command).ok();
+            }
         }
         // SAFETY: the closure runs in the forked child before exec. Up to the answering of
         // calls, it makes system calls only, on C strings and values prepared beforehand and
@@ -538,23 +593,68 @@ impl Walls {
                 self.serve(calls, unseeded);
             }
             if self.seed.is_some() {
-                // The bot is PID 2: PID 1 of a PID namespace ignores every signal it has no
-                // handler for, a CPU-time cap's `SIGXCPU` and `SIGPIPE` among them.
-                let pid = libc::syscall(libc::SYS_clone, libc::SIGCHLD as libc::c_long, 0, 0, 0, 0);
-                if pid < 0 {
-                    return Err(last(Step::Fork));
-                }
-                if pid > 0 {
-                    self.init_until(pid as libc::pid_t);
-                }
-                // The bot's process: a program named by its path must be there to run.
+                // A program named by its path must be there to run.
                 if let Some(program) = &self.program
                     && libc::access(program.as_ptr(), libc::X_OK) != 0
                 {
                     return Err(last(Step::Program));
                 }
+                // The bot is PID 2: PID 1 of a PID namespace ignores every signal it has no
+                // handler for, a CPU-time cap's `SIGXCPU` and `SIGPIPE` among them.
+                let bot = self.start_bot()?;
+                self.init_until(bot);
             }
             Ok(())
+        }
+    }
+
+    /// Starts the long-running bot's program as PID 1's child (see [`BotStart`]).
+    #[allow(unsafe_code)]
+    unsafe fn start_bot(&self) -> io::Result<libc::pid_t> {
+        const STACK: usize = 256 << 10;
+        let Some(bot) = &self.bot else {
+            return Err(failed(Step::Program, libc::EINVAL));
+        };
+        // SAFETY: system calls with plain values; the pointer arrays are PID 1's own (its
+        // copy of the walls), on its stack, alive until the child has executed the program
+        // (`CLONE_VFORK`); `environ` is PID 1's, which reads it no more.
+        unsafe {
+            let mut argv = [std::ptr::null::<libc::c_char>(); 256];
+            let mut envp = [std::ptr::null::<libc::c_char>(); 256];
+            let (args, env) = bot.strings.split_at(bot.args);
+            // At most 255 arguments and variables each (a bot has a few).
+            if args.len() >= argv.len() || env.len() >= envp.len() {
+                return Err(failed(Step::Program, libc::E2BIG));
+            }
+            for (slot, text) in argv.iter_mut().zip(args) {
+                *slot = text.as_ptr();
+            }
+            for (slot, text) in envp.iter_mut().zip(env) {
+                *slot = text.as_ptr();
+            }
+            let stack = libc::mmap(
+                std::ptr::null_mut(),
+                STACK,
+                libc::PROT_READ | libc::PROT_WRITE,
+                libc::MAP_PRIVATE | libc::MAP_ANONYMOUS | libc::MAP_STACK,
+                -1,
+                0,
+            );
+            if stack == libc::MAP_FAILED {
+                return Err(last(Step::Fork));
+            }
+            libc::environ = envp.as_mut_ptr().cast();
+            let pid = libc::clone(
+                exec_bot,
+                stack.cast::<u8>().add(STACK).cast(),
+                libc::CLONE_VM | libc::CLONE_VFORK | libc::SIGCHLD,
+                argv.as_mut_ptr().cast(),
+            );
+            if pid < 0 {
+                return Err(last(Step::Fork));
+            }
+            libc::munmap(stack, STACK);
+            Ok(pid)
         }
     }
 
