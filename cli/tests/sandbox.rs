@@ -320,10 +320,12 @@ unshare -U true 2>/dev/null && problems="$problems user-namespace"
 read -r pattern < /proc/sys/kernel/core_pattern
 (printf '%s\n' "$pattern" > /proc/sys/kernel/core_pattern) 2>/dev/null && problems="$problems proc-sys-writable"
 cat /proc/[0-9]*/environ 2>/dev/null | grep -qa hunter2 && problems="$problems environment-of-koth"
-# PID 1 and the bot's parent are copies of koth: their memory must be closed to the bot.
+# PID 1 and the bot's parent are copies of koth: their memory must be closed to the bot,
+# and none of koth's signal handlers may run in PID 1 (the sandbox must outlive this call).
 for p in 1 $PPID; do
   head -c 1 /proc/$p/maps > /dev/null 2>&1 && problems="$problems memory-of-pid-$p"
 done
+for signal in TERM INT HUP PIPE USR1 SEGV; do kill -$signal 1 2>/dev/null; done
 cat /etc/shadow > /dev/null 2>&1 && problems="$problems shadow-readable"
 mkdir -p /tmp/cg
 for kind in "-t cgroup -o memory" "-t cgroup -o pids" "-t cgroup2"; do
@@ -396,7 +398,9 @@ fn assert_no_wall_climbed(game: &str, report: &Value) {
     let faults = report["faults"].as_array().unwrap();
     let details: Vec<&str> = faults.iter().filter_map(|f| f["detail"].as_str()).collect();
     assert!(
-        details.iter().all(|d| !d.contains("reached:")),
+        details
+            .iter()
+            .all(|d| !d.contains("reached:") && !d.contains("sandbox ended")),
         "{game}: {details:?}"
     );
     if game == "samurai" {

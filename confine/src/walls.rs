@@ -547,6 +547,14 @@ impl Walls {
             // Nothing of koth's is held any more (the start's error pipe included: koth goes
             // on while the walls go up; a failure from here on is told on standard error).
             libc::syscall(libc::SYS_close_range, 3, libc::c_uint::MAX, 0);
+            // Nor any of koth's signal handlers (a fork keeps them: a bot could run them in
+            // PID 1 by a signal). PID 1 of a PID namespace then ignores every signal sent from
+            // inside it, and its children start with the default dispositions.
+            for signal in 1..libc::SIGRTMAX() {
+                if signal != libc::SIGKILL && signal != libc::SIGSTOP {
+                    libc::signal(signal, libc::SIG_DFL);
+                }
+            }
             if let Err(error) = self.inside() {
                 report(&error);
                 libc::_exit(1);
@@ -726,6 +734,10 @@ impl Walls {
         // SAFETY: descriptors 0 and 1 are koth's pipes (std's child set them up), which
         // nothing else in this process uses; `_exit` ends it.
         unsafe {
+            // As in an executed spawner (std's runtime ignores it): a launcher writing to a
+            // call that exited without reading its input gets `EPIPE`, not killed. Each call
+            // starts with the default again (std's `Command` resets it).
+            libc::signal(libc::SIGPIPE, libc::SIG_IGN);
             let (input, output) = (std::fs::File::from_raw_fd(0), std::fs::File::from_raw_fd(1));
             let env = Some(calls.env.clone());
             let code = match crate::spawner::serve(calls.cmd.clone(), unseeded, env, input, output)
