@@ -236,9 +236,13 @@ struct Calls {
 /// would have executed it.
 struct BotStart {
     /// The arguments (the program first) and the environment (`NAME=value`).
-    strings: Vec<CString>,
-    /// How many of `strings` are arguments.
-    args: usize,
+    _strings: Vec<CString>,
+    /// The addresses of the arguments and a null, then those of the environment and a
+    /// null: the `argv` and `envp` arrays, into `_strings`' buffers (which stay where they
+    /// are, in PID 1's copy too).
+    pointers: Vec<usize>,
+    /// Where `envp` starts in `pointers`.
+    envp: usize,
 }
 
 impl BotStart {
@@ -259,7 +263,16 @@ impl BotStart {
                 strings.push(c_path(Path::new(std::ffi::OsStr::from_bytes(&pair)))?);
             }
         }
-        Ok(BotStart { strings, args })
+        let address = |text: &CString| text.as_ptr() as usize;
+        let mut pointers: Vec<usize> = strings[..args].iter().map(address).collect();
+        pointers.push(0);
+        pointers.extend(strings[args..].iter().map(address));
+        pointers.push(0);
+        Ok(BotStart {
+            _strings: strings,
+            pointers,
+            envp: args + 1,
+        })
     }
 }
 
@@ -268,7 +281,7 @@ impl BotStart {
 #[allow(unsafe_code)]
 extern "C" fn exec_bot(pointers: *mut libc::c_void) -> libc::c_int {
     // SAFETY: `pointers` is the null-terminated array of the program's name and arguments
-    // made by `Walls::start_bot`, alive while PID 1 waits for this exec.
+    // (`BotStart::pointers`), alive while PID 1 waits for this exec.
     unsafe {
         libc::execvp(*pointers.cast::<*const libc::c_char>(), pointers.cast());
         report(&last(Step::Program));
@@ -624,22 +637,11 @@ impl Walls {
             return Err(failed(Step::Program, libc::EINVAL));
         };
         // SAFETY: system calls with plain values; the pointer arrays are PID 1's own (its
-        // copy of the walls), on its stack, alive until the child has executed the program
+        // copy of the walls), alive until the child has executed the program
         // (`CLONE_VFORK`); `environ` is PID 1's, which reads it no more.
         unsafe {
-            let mut argv = [std::ptr::null::<libc::c_char>(); 256];
-            let mut envp = [std::ptr::null::<libc::c_char>(); 256];
-            let (args, env) = bot.strings.split_at(bot.args);
-            // At most 255 arguments and variables each (a bot has a few).
-            if args.len() >= argv.len() || env.len() >= envp.len() {
-                return Err(failed(Step::Program, libc::E2BIG));
-            }
-            for (slot, text) in argv.iter_mut().zip(args) {
-                *slot = text.as_ptr();
-            }
-            for (slot, text) in envp.iter_mut().zip(env) {
-                *slot = text.as_ptr();
-            }
+            let argv = bot.pointers.as_ptr();
+            let envp = argv.add(bot.envp);
             let stack = libc::mmap(
                 std::ptr::null_mut(),
                 STACK,
@@ -651,12 +653,12 @@ impl Walls {
             if stack == libc::MAP_FAILED {
                 return Err(last(Step::Fork));
             }
-            libc::environ = envp.as_mut_ptr().cast();
+            libc::environ = envp.cast_mut().cast();
             let pid = libc::clone(
                 exec_bot,
                 stack.cast::<u8>().add(STACK).cast(),
                 libc::CLONE_VM | libc::CLONE_VFORK | libc::SIGCHLD,
-                argv.as_mut_ptr().cast(),
+                argv.cast_mut().cast(),
             );
             if pid < 0 {
                 return Err(last(Step::Fork));
