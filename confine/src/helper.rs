@@ -4,7 +4,8 @@
 //! first thing in `main`, with [`helper_main`] (or [`run`], to report errors its own way):
 //!
 //! - `BIN __spawn [--seed DIR] [--] PROGRAM ARGS...`: the spawner of a one-run-per-call bot
-//!   inside its sandbox ([`spawner::spawner_main`]);
+//!   inside bubblewrap's sandbox ([`spawner::spawner_main`]; in koth's own walls, their
+//!   PID 1 runs the spawner's loop itself);
 //! - `BIN __enter --seed DIR [--] PROGRAM ARGS...`: the start of a long-running bot inside
 //!   bubblewrap's sandbox ([`spawner::enter_main`]).
 

@@ -3,8 +3,9 @@
 //!
 //! - [`process`]: one run of a program per call, with a time limit and output caps;
 //!   [`session`]: one long-running program answering line by line.
-//! - [`sandbox`]: the walls around each bot (koth's own, or bubblewrap's); [`spawner`]: the helper that starts a bot's
-//!   calls inside its sandbox; [`cgroup`]: its memory, process and CPU caps; [`rlimits`]:
+//! - [`sandbox`]: the walls around each bot (koth's own, or bubblewrap's); [`spawner`]: what
+//!   starts a bot's calls inside its sandbox (the walls' PID 1, or the helper under
+//!   bubblewrap); [`cgroup`]: its memory, process and CPU caps; [`rlimits`]:
 //!   per-process limits; [`folders`]: its private folder and koth's run folder;
 //!   [`probed`]: the check that a sandbox can be made, remembered between runs.
 //! - [`walls`]: koth's own sandbox (namespaces and mounts).
@@ -14,9 +15,10 @@
 //!
 //! # What the host binary does
 //!
-//! The confinement runs parts of itself as separate processes of the binary that embeds it
-//! (the helper given to [`sandbox::Sandbox::new`], usually `std::env::current_exe()`), so
-//! that binary calls [`helper::helper_main`] first thing in `main` (see [`helper`]). Before
+//! Under bubblewrap, the confinement runs parts of itself as separate processes of the binary
+//! that embeds it (the helper given to [`sandbox::Sandbox::new`], usually
+//! `std::env::current_exe()`; koth's own walls run none), so that binary calls
+//! [`helper::helper_main`] first thing in `main` (see [`helper`]). Before
 //! running bots it calls [`reaper::enable`] (and may remove what killed runs left:
 //! [`folders::remove_stale_run_dirs`], [`cgroup::remove_stale`]); when it ends,
 //! [`reaper::sweep`], [`reaper::stop_guardian`] and [`folders::remove_run_dir`].
