@@ -95,13 +95,30 @@ pub enum HelperError {
 /// sandbox), saying what went wrong in the bot's terms.
 fn seed_folder(seed: &std::path::Path) -> Result<(), HelperError> {
     let here = std::env::current_dir()?;
-    crate::folders::copy_seed(seed, &here).map_err(|e| {
-        if e.raw_os_error() == Some(nix::libc::ENOSPC) {
+    crate::folders::copy_seed(seed, &here).map_err(HelperError::unseeded)
+}
+
+impl HelperError {
+    /// Why the bot's folder could not be copied in, from the copy's error, in the bot's
+    /// terms: too large for its sandbox's disk (`ENOSPC`), or the error itself.
+    pub(crate) fn unseeded(error: std::io::Error) -> HelperError {
+        if error.raw_os_error() == Some(nix::libc::ENOSPC) {
             HelperError::SeedTooLarge
         } else {
-            HelperError::Seed(e)
+            HelperError::Seed(error)
         }
-    })
+    }
+}
+
+/// Tells `error` on standard error as koth's spawner (one write of the descriptor itself:
+/// std's standard error takes a lock, which a fork of koth may find held).
+pub(crate) fn tell(error: &HelperError) {
+    let text = format!("koth spawner: {error}\n");
+    // SAFETY: a write of a valid buffer to standard error.
+    #[allow(unsafe_code)]
+    unsafe {
+        nix::libc::write(2, text.as_ptr().cast(), text.len())
+    };
 }
 
 /// koth's helper for a long-running bot in bubblewrap's sandbox (`koth __enter --seed DIR
@@ -150,9 +167,10 @@ pub fn spawner_main(seed: Option<&std::path::Path>, command: &[String]) -> Resul
 /// `input` ends: each call of `cmd` is made with the environment `env` (this process's if
 /// `None`), or fails saying why the bot's folder was not copied in (`unseeded`).
 ///
-/// The spawner's loop (see [`spawner_main`]). It uses neither the standard streams' objects nor any lock or state of koth's (see
-/// [`reaper::Local`]), and ends its launchers with `_exit`: it also serves in a sandbox's
-/// PID 1, a fork of a koth whose other threads may have held their locks at the fork.
+/// The spawner's loop (see [`spawner_main`]). It uses neither the standard streams' objects
+/// nor any lock or state of koth's (see [`reaper::Local`]), and ends its launchers with
+/// `_exit`: it also serves in a sandbox's PID 1, a fork of a koth whose other threads may
+/// have held their locks at the fork.
 pub(crate) fn serve(
     cmd: ExternalCommand,
     unseeded: Option<HelperError>,
@@ -267,9 +285,7 @@ fn launch(
                 Ok(false) => 0,
                 Ok(true) => HANDED_BACK,
                 Err(e) => {
-                    let text = format!("koth spawner: {e}\n");
-                    // SAFETY: a write of a valid buffer to standard error.
-                    unsafe { nix::libc::write(2, text.as_ptr().cast(), text.len()) };
+                    tell(&e);
                     1
                 }
             };

@@ -20,10 +20,11 @@
 //! brings the loopback up, empties its capability bounding set, sets no-new-privileges and
 //! starts a session of its own. Then:
 //! - it copies the bot's folder in itself (system calls only);
-//! - for a long-running bot it forks the bot's process, which returns and is executed; PID 1
-//!   stays as the sandbox's init: it drops its capabilities, blanks its command line and
-//!   environment, and reaps until the bot ends (PID 1 of a PID namespace ignores the signals
-//!   it has no handler for, so the bot is not it);
+//! - for a long-running bot it starts the bot's process, which shares its memory until it
+//!   executes the bot (as `posix_spawn` does, see `BotStart`); PID 1 stays as the sandbox's
+//!   init: it drops its capabilities, blanks its command line and environment, and reaps
+//!   until the bot ends (PID 1 of a PID namespace ignores the signals it has no handler for,
+//!   so the bot is not it);
 //! - for a one-run-per-call bot PID 1 drops and blanks the same, then answers koth's
 //!   requests itself, as koth's spawner does ([`crate::spawner`]), and starts each call as
 //!   its child. Executing the spawner (`koth __spawn`, as under bubblewrap) cost about
@@ -729,9 +730,10 @@ impl Walls {
         use crate::spawner::HelperError;
         use std::os::fd::FromRawFd;
         self.let_go();
-        let unseeded = unseeded.map(|e| match e.raw_os_error().unwrap_or(0) % STEP_CODE {
-            libc::ENOSPC => HelperError::SeedTooLarge,
-            errno => HelperError::Seed(io::Error::from_raw_os_error(errno)),
+        let unseeded = unseeded.map(|e| {
+            // The system's error, without the step (see `failed`).
+            let errno = e.raw_os_error().unwrap_or(0) % STEP_CODE;
+            HelperError::unseeded(io::Error::from_raw_os_error(errno))
         });
         // SAFETY: descriptors 0 and 1 are koth's pipes (std's child set them up), which
         // nothing else in this process uses; `_exit` ends it.
@@ -746,8 +748,7 @@ impl Walls {
             {
                 Ok(()) => 0,
                 Err(e) => {
-                    let text = format!("koth spawner: {e}\n");
-                    libc::write(2, text.as_ptr().cast(), text.len());
+                    crate::spawner::tell(&e);
                     1
                 }
             };
