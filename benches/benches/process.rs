@@ -12,6 +12,14 @@
 //! - `process/<game>/bare`: the same number of fork/exec/wait of the same bot with the same
 //!   kind of input, without `koth`: the floor a runner cannot beat. koth's per-call overhead
 //!   is the ratio of the two.
+//! - `process/<game>/floor`: the same spawns made by a minimal runner, a separate C program
+//!   (built when the bench starts) started as `koth` is, that does nothing but start the bot
+//!   the match's number of times, feed it and read it. It is the floor for any runner that is
+//!   a process of its own: `bare` has no process to start, nor to end. The ratios
+//!   `floor-per-bare` (the cost of having a runner process at all, on this machine) and
+//!   `koth-per-floor` (what koth does beyond it: its larger start, its arguments, the bots'
+//!   private folders, the guardian, each call's group, time limit and sweep) split
+//!   `koth-per-bare` in two.
 //! - `process/<game>/baseline` and `process/<game>/baseline-sandboxed`: with
 //!   `KOTH_BASELINE=/path/to/another/koth`, the same matches played by that binary in the
 //!   same run (before/after comparisons of a change), and the ratios `koth-per-baseline`
@@ -38,7 +46,7 @@
 //!   koth's per-tick transport cost is the ratio.
 //!
 //! - `process/<game>/koth-per-bare` and `process/<game>/sandboxed-per-koth`: the ratios the
-//!   runner aims at (koth's unconfined match over the bare spawns, the sandboxed match over
+//!   runner aims at (with `floor-per-bare` and `koth-per-floor`, see `floor`) (koth's unconfined match over the bare spawns, the sandboxed match over
 //!   the unconfined one), given as a time: **1 ms stands for 1.0x** (1.21 ms: 1.21 times).
 //!   Each iteration runs the two matches back to back, in turns first or second, and the
 //!   ratio is of their totals. The rows above are measured seconds apart, and on a shared
@@ -124,6 +132,82 @@ fn compile(dir: &Path, name: &str, source: &str) -> Option<PathBuf> {
         .ok()?
         .success();
     ok.then_some(exe)
+}
+
+/// The minimal runner of `process/<game>/floor`: `floor BOT N stdin LINE` or
+/// `floor BOT N args ARG...` starts BOT N times as `bare` does (`posix_spawn`, as std's
+/// `Command`; standard output and error piped, standard input a pipe with LINE or
+/// `/dev/null`), reads all it writes and waits for it; it fails if a run writes nothing or
+/// fails.
+const FLOOR_RUNNER: &str = r#"#include <fcntl.h>
+#include <poll.h>
+#include <spawn.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+extern char **environ;
+int main(int argc, char **argv) {
+  if (argc < 4 || (strcmp(argv[3], "stdin") == 0 && argc != 5)) return 2;
+  int n = atoi(argv[2]), stdin_line = strcmp(argv[3], "stdin") == 0;
+  const char *line = stdin_line ? argv[4] : NULL;
+  char **args = &argv[3];
+  args[0] = argv[1];
+  if (stdin_line) args[1] = NULL;
+  for (int i = 0; i < n; i++) {
+    int in[2], out[2], err[2];
+    if (pipe2(out, O_CLOEXEC) || pipe2(err, O_CLOEXEC)) return 1;
+    if (stdin_line) { if (pipe2(in, O_CLOEXEC)) return 1; }
+    else if ((in[0] = open("/dev/null", O_RDONLY | O_CLOEXEC)) < 0) return 1;
+    posix_spawn_file_actions_t fa;
+    posix_spawn_file_actions_init(&fa);
+    posix_spawn_file_actions_adddup2(&fa, in[0], 0);
+    posix_spawn_file_actions_adddup2(&fa, out[1], 1);
+    posix_spawn_file_actions_adddup2(&fa, err[1], 2);
+    pid_t pid;
+    if (posix_spawn(&pid, argv[1], &fa, NULL, args, environ)) return 1;
+    posix_spawn_file_actions_destroy(&fa);
+    close(in[0]); close(out[1]); close(err[1]);
+    if (stdin_line) {
+      size_t len = strlen(line);
+      if (write(in[1], line, len) != (ssize_t)len) return 1;
+      close(in[1]);
+    }
+    struct pollfd fds[2] = {{out[0], POLLIN, 0}, {err[0], POLLIN, 0}};
+    char buf[4096];
+    ssize_t got = 0;
+    for (int open_ends = 2; open_ends > 0;) {
+      if (poll(fds, 2, -1) < 0) return 1;
+      for (int f = 0; f < 2; f++) {
+        if (fds[f].fd < 0 || !fds[f].revents) continue;
+        ssize_t r = read(fds[f].fd, buf, sizeof buf);
+        if (r > 0) { if (f == 0) got += r; continue; }
+        close(fds[f].fd); fds[f].fd = -1; open_ends--;
+      }
+    }
+    int status;
+    if (waitpid(pid, &status, 0) != pid || !WIFEXITED(status) || WEXITSTATUS(status) || !got)
+      return 1;
+  }
+  return 0;
+}
+"#;
+
+/// Runs the minimal runner `floor` over `case`'s calls, started and waited for as `play`
+/// starts and waits for `koth`.
+fn floor(floor: &Path, case: &Case, bot: &Path, dir: &Path) {
+    let mut cmd = Command::new(floor);
+    cmd.arg(bot).arg(case.calls.to_string()).current_dir(dir);
+    match &case.input {
+        Input::Args(args) => cmd.arg("args").args(*args),
+        Input::Stdin(line) => cmd.args(["stdin", line]),
+    };
+    let out = cmd.output().expect("the floor runner runs");
+    assert!(
+        out.status.success(),
+        "the floor runner failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
 }
 
 fn koth_binary() -> Option<PathBuf> {
@@ -356,6 +440,9 @@ fn matches(c: &mut Criterion) {
     };
     let baseline = std::env::var_os("KOTH_BASELINE").map(PathBuf::from);
     let dir = tempfile::tempdir().unwrap();
+    // Not in the bots' folder, which koth copies for each bot.
+    let runner_dir = tempfile::tempdir().unwrap();
+    let runner = compile(runner_dir.path(), "floor", FLOOR_RUNNER);
     let mut group = c.benchmark_group("process");
     group
         .sample_size(10)
@@ -392,6 +479,23 @@ fn matches(c: &mut Criterion) {
             b.iter(|| bare(case, &bot, dir.path()))
         });
         let dir = dir.path();
+        if let Some(runner) = &runner {
+            group.bench_function(format!("{}/floor", case.game), |b| {
+                b.iter(|| floor(runner, case, &bot, dir))
+            });
+            ratio_row(
+                &mut group,
+                &format!("{}/floor-per-bare", case.game),
+                || bare(case, &bot, dir),
+                || floor(runner, case, &bot, dir),
+            );
+            ratio_row(
+                &mut group,
+                &format!("{}/koth-per-floor", case.game),
+                || floor(runner, case, &bot, dir),
+                || play(&koth, case, "off", dir),
+            );
+        }
         ratio_row(
             &mut group,
             &format!("{}/koth-per-bare", case.game),
