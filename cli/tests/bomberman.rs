@@ -101,7 +101,9 @@ done"#
 #[test]
 fn misbehaving_processes_are_faults_and_the_game_goes_on() {
     let dir = setup("standard", 30);
-    // Garbage on tick 1, silence on tick 2 (late answer), then dies on tick 4.
+    // Garbage on tick 1, silence on tick 2 (late answer), then dies on tick 4. The late
+    // answer comes 400 ms after tick 2's line: 200 ms past its limit, and about 200 ms before
+    // tick 3's (after flaky.sh's and hang.sh's 200 ms each on tick 2), where it is dropped.
     script(
         dir.path(),
         "flaky.sh",
@@ -110,7 +112,7 @@ while read line; do
   n=$((n+1))
   case $n in
     1) echo 'not json' ;;
-    2) sleep 0.5; echo '{"speedX":0,"speedY":0,"drop":false}' ;;
+    2) sleep 0.4; echo '{"speedX":0,"speedY":0,"drop":false}' ;;
     4) echo dying >&2; exit 9 ;;
     *) echo '{"speedX":0,"speedY":0,"drop":false}' ;;
   esac

@@ -75,7 +75,8 @@ if [ $# -eq 4 ] || [ "$5" -lt 1 ]; then echo B; else echo Parry; fi"#
 fn faults_are_recorded_and_the_match_goes_on() {
     let dir = tmp();
     // Turn 1 answers garbage, turn 2 hangs (with a child), turn 3 crashes, turn 4 floods,
-    // later turns bow.
+    // later turns bow. (A limit well above a call's time: each of the 500 sandboxed calls
+    // must make it on a loaded machine, and only turn 2 waits for it.)
     script(
         dir.path(),
         "flaky.sh",
@@ -90,7 +91,7 @@ esac"#,
     );
     let out = json(
         &koth(
-            "play samurai --seed 2 --json --timeout-ms 300 --bot cmd:./flaky.sh --bot builtin:waiter",
+            "play samurai --seed 2 --json --timeout-ms 1500 --bot cmd:./flaky.sh --bot builtin:waiter",
         )
         .run(dir.path()),
     );
@@ -194,7 +195,7 @@ echo B"#,
     );
     let out = json(
         &koth(
-            "tournament samurai --seed 1 --json --games-per-pair 2 --timeout-ms 200 --bot builtin:monk --bot builtin:coward --bot slowpoke=cmd:./slow.sh",
+            "tournament samurai --seed 1 --json --games-per-pair 2 --timeout-ms 1000 --bot builtin:monk --bot builtin:coward --bot slowpoke=cmd:./slow.sh",
         )
         .run(dir.path()),
     );

@@ -196,13 +196,14 @@ fn sigkill_of_koth_kills_the_running_bot() {
 fn an_interrupted_tournament_reports_the_matches_finished_before() {
     let dir = tempfile::tempdir().unwrap();
     let m = "3141.31";
-    // Quick games, then one that never ends on its own.
+    // Quick games, then one that never ends on its own. Each call is logged.
     script(
         dir.path(),
         "bot.sh",
         &format!(
-            "[ -e {stop} ] && exec sleep {m}\necho W",
-            stop = dir.path().join("stop").display()
+            "[ -e {stop} ] && exec sleep {m}\necho call >> {log}\necho W",
+            stop = dir.path().join("stop").display(),
+            log = dir.path().join("calls.log").display()
         ),
     );
     std::fs::write(dir.path().join("cfg.json"), r#"{"max_turns": 2}"#).unwrap();
@@ -216,7 +217,13 @@ fn an_interrupted_tournament_reports_the_matches_finished_before() {
     .stderr(Stdio::piped())
     .spawn()
     .unwrap();
-    std::thread::sleep(Duration::from_millis(300));
+    // A game is 2 calls (one at a time, `--jobs 1`): with a third call, the first game is over.
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while std::fs::read_to_string(dir.path().join("calls.log")).map_or(0, |t| t.lines().count()) < 3
+    {
+        assert!(Instant::now() < deadline, "no game was played");
+        std::thread::sleep(Duration::from_millis(20));
+    }
     std::fs::write(dir.path().join("stop"), "").unwrap();
     let deadline = Instant::now() + Duration::from_secs(10);
     while !process_running(m) {

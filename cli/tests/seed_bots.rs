@@ -54,7 +54,7 @@ fn built(root: &Path, game: &str) -> PathBuf {
 fn play(dir: &Path, game: &str, config: &str, bots: &[&str], env: &[(&str, &str)]) -> u64 {
     std::fs::write(dir.join("config.json"), config).unwrap();
     let out = koth(&format!(
-        "play {game} --json --seed 7 --sandbox on --config config.json --workdir ."
+        "play {game} --json --seed 7 --sandbox on --config config.json --workdir . --timeout-ms 5000"
     ))
     .args(bots.iter().flat_map(|bot| ["--bot", *bot]))
     .envs(env.iter().copied())

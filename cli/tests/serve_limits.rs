@@ -187,7 +187,8 @@ fn an_oversized_body_is_refused_at_once() {
     let mut answer = [0u8; 12];
     s.read_exact(&mut answer).unwrap();
     assert_eq!(&answer, b"HTTP/1.1 413");
-    assert!(started.elapsed() < Duration::from_secs(1));
+    // Not after the body's 10 s timeout (with room for a loaded machine).
+    assert!(started.elapsed() < Duration::from_secs(3));
 }
 
 #[test]
@@ -266,8 +267,13 @@ fn connections_still_sending_their_headers_count_toward_the_cap() {
         }
     }
     assert!(held.len() >= 2900, "{} connected", held.len());
-    std::thread::sleep(Duration::from_millis(300));
-    let open = open_fds(pid);
+    // The server closes what is over its cap as it gets to it.
+    let deadline = Instant::now() + Duration::from_secs(5);
+    let mut open = open_fds(pid);
+    while open > before + 1024 && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(50));
+        open = open_fds(pid);
+    }
     assert!(
         open <= before + 1024,
         "{open} descriptors open ({before} before)"
