@@ -559,25 +559,22 @@ fn urls_are_refused_for_games_that_do_not_play_over_http() {
 
 #[test]
 fn koth_serve_runs_until_stopped() {
-    // Pick a free port, then let `koth serve` take it.
-    let port = TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port();
-    let addr = format!("127.0.0.1:{port}");
-    let mut child = koth(&format!(
-        "serve battleship --listen {addr} --bot builtin:density --dialect draft"
-    ))
-    .command()
-    .stderr(std::process::Stdio::null())
-    .spawn()
-    .unwrap();
-    let url = format!("http://{addr}/");
-    let deadline = Instant::now() + Duration::from_secs(10);
-    while TcpStream::connect(&addr).is_err() && Instant::now() < deadline {
-        std::thread::sleep(Duration::from_millis(50));
-    }
+    // Port 0: `koth serve` takes a free port and says its address once it listens.
+    let mut child =
+        koth("serve battleship --listen 127.0.0.1:0 --bot builtin:density --dialect draft")
+            .command()
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+    // (The pipe stays open to the end: the server may write more.)
+    let mut stderr = std::io::BufReader::new(child.stderr.take().unwrap());
+    let mut line = String::new();
+    std::io::BufRead::read_line(&mut stderr, &mut line).unwrap();
+    let url = line
+        .split_whitespace()
+        .find(|w| w.starts_with("http://"))
+        .unwrap_or_else(|| panic!("no URL in {line:?}"))
+        .to_string();
     let r = play(
         [
             ("served", http(&url, Dialect::Draft, 5000)),
