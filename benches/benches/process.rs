@@ -139,7 +139,8 @@ fn compile(dir: &Path, name: &str, source: &str) -> Option<PathBuf> {
 /// `Command`; standard output and error piped, standard input a pipe with LINE or
 /// `/dev/null`), reads all it writes and waits for it; it fails if a run writes nothing or
 /// fails.
-const FLOOR_RUNNER: &str = r#"#include <fcntl.h>
+const FLOOR_RUNNER: &str = r#"#define _GNU_SOURCE
+#include <fcntl.h>
 #include <poll.h>
 #include <spawn.h>
 #include <stdlib.h>
