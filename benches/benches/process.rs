@@ -46,8 +46,9 @@
 //!   koth's per-tick transport cost is the ratio.
 //!
 //! - `process/<game>/koth-per-bare` and `process/<game>/sandboxed-per-koth`: the ratios the
-//!   runner aims at (with `floor-per-bare` and `koth-per-floor`, see `floor`) (koth's unconfined match over the bare spawns, the sandboxed match over
-//!   the unconfined one), given as a time: **1 ms stands for 1.0x** (1.21 ms: 1.21 times).
+//!   runner aims at (koth's unconfined match over the bare spawns, the sandboxed match over
+//!   the unconfined one; `floor-per-bare` and `koth-per-floor` split the first, see
+//!   `floor`), given as a time: **1 ms stands for 1.0x** (1.21 ms: 1.21 times).
 //!   Each iteration runs the two matches back to back, in turns first or second, and the
 //!   ratio is of their totals. The rows above are measured seconds apart, and on a shared
 //!   machine the load drifts more in that time than the differences measured; run back to
@@ -149,8 +150,9 @@ const FLOOR_RUNNER: &str = r#"#define _GNU_SOURCE
 #include <unistd.h>
 extern char **environ;
 int main(int argc, char **argv) {
-  if (argc < 4 || (strcmp(argv[3], "stdin") == 0 && argc != 5)) return 2;
+  if (argc < 4) return 2;
   int n = atoi(argv[2]), stdin_line = strcmp(argv[3], "stdin") == 0;
+  if (stdin_line && argc != 5) return 2;
   const char *line = stdin_line ? argv[4] : NULL;
   char **args = &argv[3];
   args[0] = argv[1];
@@ -194,10 +196,10 @@ int main(int argc, char **argv) {
 }
 "#;
 
-/// Runs the minimal runner `floor` over `case`'s calls, started and waited for as `play`
+/// Runs the minimal floor runner `runner` over `case`'s calls, started and waited for as `play`
 /// starts and waits for `koth`.
-fn floor(floor: &Path, case: &Case, bot: &Path, dir: &Path) {
-    let mut cmd = Command::new(floor);
+fn floor(runner: &Path, case: &Case, bot: &Path, dir: &Path) {
+    let mut cmd = Command::new(runner);
     cmd.arg(bot).arg(case.calls.to_string()).current_dir(dir);
     match &case.input {
         Input::Args(args) => cmd.arg("args").args(*args),

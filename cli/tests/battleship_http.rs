@@ -566,15 +566,7 @@ fn koth_serve_runs_until_stopped() {
             .stderr(std::process::Stdio::piped())
             .spawn()
             .unwrap();
-    // (The pipe stays open to the end: the server may write more.)
-    let mut stderr = std::io::BufReader::new(child.stderr.take().unwrap());
-    let mut line = String::new();
-    std::io::BufRead::read_line(&mut stderr, &mut line).unwrap();
-    let url = line
-        .split_whitespace()
-        .find(|w| w.starts_with("http://"))
-        .unwrap_or_else(|| panic!("no URL in {line:?}"))
-        .to_string();
+    let (url, _stderr) = support::served_url(&mut child);
     let r = play(
         [
             ("served", http(&url, Dialect::Draft, 5000)),

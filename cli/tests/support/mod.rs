@@ -123,3 +123,21 @@ pub fn assert_replay_verifies(path: &Path, dir: &Path) {
     );
     assert!(String::from_utf8_lossy(&ok.stdout).contains("replay verified"));
 }
+
+/// The address `koth serve --listen 127.0.0.1:0` prints on its first line once it listens,
+/// read from `child`'s piped standard error; with the rest of that error, to keep open
+/// while the server may write more.
+pub fn served_url(
+    child: &mut std::process::Child,
+) -> (String, std::io::BufReader<std::process::ChildStderr>) {
+    use std::io::BufRead;
+    let mut stderr = std::io::BufReader::new(child.stderr.take().expect("stderr piped"));
+    let mut line = String::new();
+    stderr.read_line(&mut line).unwrap();
+    let url = line
+        .split_whitespace()
+        .find(|w| w.starts_with("http://"))
+        .unwrap_or_else(|| panic!("no URL in {line:?}"))
+        .to_string();
+    (url, stderr)
+}
